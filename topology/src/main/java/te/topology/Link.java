@@ -1,0 +1,24 @@
+package te.topology;
+
+/**
+ * A directed arc of a normalised topology. A self-loop ({@code src == dst}) is allowed because the
+ * reference keeps the few the Topology Zoo has (Interoute) and counts their capacity in gravity
+ * traffic; no simple path ever uses one.
+ *
+ * @param index        dense arc index {@code 0..m-1}; arcs are ordered by (src, dst)
+ * @param src          index of the tail node
+ * @param dst          index of the head node
+ * @param capacityMbps capacity in megabits per second, finite and {@code > 0}
+ */
+public record Link(int index, int src, int dst, double capacityMbps) {
+    public Link {
+        if (index < 0 || src < 0 || dst < 0) {
+            throw new IllegalArgumentException(
+                    "link %d: indices must be >= 0, got src=%d dst=%d".formatted(index, src, dst));
+        }
+        if (!(capacityMbps > 0) || Double.isInfinite(capacityMbps)) {
+            throw new IllegalArgumentException(
+                    "link %d: capacityMbps must be finite and > 0, got %s".formatted(index, capacityMbps));
+        }
+    }
+}

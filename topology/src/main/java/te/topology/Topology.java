@@ -1,0 +1,271 @@
+package te.topology;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An immutable, normalised, directed WAN topology: nodes {@code 0..n-1}, arcs {@code 0..m-1} ordered
+ * by (src, dst), at most one arc per ordered node pair, no self-loops.
+ *
+ * <p>Besides the record-style lists it keeps a compressed-sparse-row adjacency (arcs sorted by
+ * tail, {@link #outStart(int)}) so that path searches over hundreds of thousands of node pairs touch primitive
+ * arrays only.
+ */
+public final class Topology {
+    private final String name;
+    private final List<Node> nodes;
+    private final List<Link> links;
+    private final Map<String, Integer> indexById;
+    private final int[] arcSrc;
+    private final int[] arcDst;
+    private final double[] capacityMbps;
+    private final int[] outStart;
+    private final String contentHash;
+
+    /**
+     * @param name  display name (e.g. the Topology Zoo network name)
+     * @param nodes nodes with indices {@code 0..n-1} in order
+     * @param links arcs with indices {@code 0..m-1} in order, sorted by (src, dst), no duplicates
+     * @throws IllegalArgumentException if indices are not dense, arcs are unsorted or duplicated,
+     *                                  endpoints are out of range, or node ids repeat
+     */
+    public Topology(String name, List<Node> nodes, List<Link> links) {
+        this.name = requireNonNull(name, "name");
+        this.nodes = List.copyOf(nodes);
+        this.links = List.copyOf(links);
+        if (this.nodes.isEmpty()) {
+            throw new IllegalArgumentException("topology %s has no nodes".formatted(name));
+        }
+        this.indexById = new HashMap<>();
+        for (int i = 0; i < this.nodes.size(); i++) {
+            Node node = this.nodes.get(i);
+            if (node.index() != i) {
+                throw new IllegalArgumentException("node %s has index %d, expected %d".formatted(node.id(), node.index(), i));
+            }
+            if (indexById.put(node.id(), i) != null) {
+                throw new IllegalArgumentException("duplicate node id '%s'".formatted(node.id()));
+            }
+        }
+        int n = this.nodes.size();
+        int m = this.links.size();
+        arcSrc = new int[m];
+        arcDst = new int[m];
+        capacityMbps = new double[m];
+        outStart = new int[n + 1];
+        long previousKey = -1;
+        for (int a = 0; a < m; a++) {
+            Link link = this.links.get(a);
+            if (link.index() != a) {
+                throw new IllegalArgumentException("link has index %d, expected %d".formatted(link.index(), a));
+            }
+            if (link.src() >= n || link.dst() >= n) {
+                throw new IllegalArgumentException("link %d: endpoint out of range 0..%d".formatted(a, n - 1));
+            }
+            long key = (long) link.src() * n + link.dst();
+            if (key <= previousKey) {
+                throw new IllegalArgumentException(
+                        "link %d (%d->%d): arcs must be sorted by (src, dst) without duplicates".formatted(a, link.src(), link.dst()));
+            }
+            previousKey = key;
+            arcSrc[a] = link.src();
+            arcDst[a] = link.dst();
+            capacityMbps[a] = link.capacityMbps();
+            outStart[link.src() + 1]++;
+        }
+        for (int v = 0; v < n; v++) {
+            outStart[v + 1] += outStart[v];
+        }
+        this.contentHash = computeHash();
+    }
+
+    /** @return the display name */
+    public String name() {
+        return name;
+    }
+
+    /** @return nodes in index order */
+    public List<Node> nodes() {
+        return nodes;
+    }
+
+    /** @return arcs in index order (sorted by src, then dst) */
+    public List<Link> links() {
+        return links;
+    }
+
+    /** @return number of nodes */
+    public int nodeCount() {
+        return nodes.size();
+    }
+
+    /** @return number of directed arcs */
+    public int arcCount() {
+        return links.size();
+    }
+
+    /** @return the node with this file id, if any */
+    public Optional<Node> nodeById(String id) {
+        Integer index = indexById.get(id);
+        return index == null ? Optional.empty() : Optional.of(nodes.get(index));
+    }
+
+    /**
+     * Resolves a node by its file id, or failing that by its label (case-insensitive) when the label
+     * is unique.
+     *
+     * @return the node index
+     * @throws IllegalArgumentException naming the value when no node matches
+     */
+    public int resolveNode(String idOrLabel) {
+        Integer index = indexById.get(idOrLabel);
+        if (index != null) {
+            return index;
+        }
+        int found = -1;
+        for (Node node : nodes) {
+            if (node.label().equalsIgnoreCase(idOrLabel)) {
+                if (found >= 0) {
+                    throw new IllegalArgumentException("node '%s' is ambiguous in %s: several nodes carry that label; use the id"
+                            .formatted(idOrLabel, name));
+                }
+                found = node.index();
+            }
+        }
+        if (found < 0) {
+            throw new IllegalArgumentException("unknown node '%s' in %s (expected one of its %d node ids or labels)"
+                    .formatted(idOrLabel, name, nodes.size()));
+        }
+        return found;
+    }
+
+    /** @return the arc index from {@code src} to {@code dst}, or -1 when there is none */
+    public int arcIndex(int src, int dst) {
+        int lo = outStart[src];
+        int hi = outStart[src + 1] - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int head = arcDst[mid];
+            if (head < dst) {
+                lo = mid + 1;
+            } else if (head > dst) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -1;
+    }
+
+    /** @return tail node of arc {@code a} */
+    public int arcSrc(int a) {
+        return arcSrc[a];
+    }
+
+    /** @return head node of arc {@code a} */
+    public int arcDst(int a) {
+        return arcDst[a];
+    }
+
+    /** @return capacity of arc {@code a} in Mbps */
+    public double capacityMbps(int a) {
+        return capacityMbps[a];
+    }
+
+    /** @return a copy of all arc capacities in Mbps, indexed by arc */
+    public double[] capacitiesMbps() {
+        return capacityMbps.clone();
+    }
+
+    /** @return first arc leaving {@code v}; arcs of {@code v} are {@code outStart(v) .. outStart(v+1)-1} */
+    public int outStart(int v) {
+        return outStart[v];
+    }
+
+    /** @return total outgoing capacity of node {@code v} in Mbps */
+    public double outCapacityMbps(int v) {
+        double sum = 0;
+        for (int a = outStart[v]; a < outStart[v + 1]; a++) {
+            sum += capacityMbps[a];
+        }
+        return sum;
+    }
+
+    /** @return total incoming capacity of node {@code v} in Mbps */
+    public double inCapacityMbps(int v) {
+        double sum = 0;
+        for (int a = 0; a < arcDst.length; a++) {
+            if (arcDst[a] == v) {
+                sum += capacityMbps[a];
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * @return a copy of this topology with every arc capacity multiplied by {@code factor}
+     *         (used by POP's resource splitting, where {@code factor = 1/k})
+     */
+    public Topology scaleCapacities(double factor) {
+        List<Link> scaled = links.stream()
+                .map(l -> new Link(l.index(), l.src(), l.dst(), l.capacityMbps() * factor))
+                .toList();
+        return new Topology(name, nodes, scaled);
+    }
+
+    /**
+     * SHA-256 over node ids, arcs and capacities: equal for topologies that route identically, so it
+     * keys on-disk caches.
+     *
+     * @return lowercase hex digest
+     */
+    public String contentHash() {
+        return contentHash;
+    }
+
+    private String computeHash() {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            for (Node node : nodes) {
+                digest.update(node.id().getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+            }
+            ByteBuffer buffer = ByteBuffer.allocate(16);
+            for (int a = 0; a < arcSrc.length; a++) {
+                buffer.clear();
+                buffer.putInt(arcSrc[a]).putInt(arcDst[a]).putDouble(capacityMbps[a]);
+                digest.update(buffer.array());
+            }
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Topology other
+                && name.equals(other.name)
+                && contentHash.equals(other.contentHash)
+                && Arrays.equals(capacityMbps, other.capacityMbps);
+    }
+
+    @Override
+    public int hashCode() {
+        return contentHash.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "Topology[%s, %d nodes, %d arcs]".formatted(name, nodeCount(), arcCount());
+    }
+}

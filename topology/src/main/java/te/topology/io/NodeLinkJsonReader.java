@@ -1,0 +1,86 @@
+package te.topology.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import te.topology.TopologyFormatException;
+
+/**
+ * Reads networkx node-link JSON ({@code {"directed":…, "nodes":[{"id":…}], "links":[{"source":…,
+ * "target":…, "capacity":…}]}}), the format of TEAVAR's {@code b4-teavar.json}. {@code capacity}
+ * is taken as Mbps, as the POP/NCFlow reference wrote it.
+ */
+public final class NodeLinkJsonReader {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /**
+     * @param source name of the input for error messages
+     * @param bytes  the whole file
+     * @return the graph as the file describes it
+     * @throws TopologyFormatException naming the element at fault
+     */
+    public RawGraph read(String source, byte[] bytes) {
+        JsonNode root;
+        try {
+            root = MAPPER.readTree(bytes);
+        } catch (JsonProcessingException e) {
+            throw new TopologyFormatException(source, null, "not valid JSON: " + e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
+        }
+        if (root == null || !root.isObject()) {
+            throw new TopologyFormatException(source, null, "expected a JSON object with 'nodes' and 'links'");
+        }
+        JsonNode nodesJson = array(source, root, "nodes");
+        JsonNode linksJson = root.has("links") ? array(source, root, "links") : array(source, root, "edges");
+        boolean directed = root.path("directed").asBoolean(false);
+
+        List<RawNode> nodes = new ArrayList<>();
+        for (int i = 0; i < nodesJson.size(); i++) {
+            JsonNode node = nodesJson.get(i);
+            String element = "nodes[%d]".formatted(i);
+            String id = idText(source, element, node.get("id"), "id");
+            JsonNode label = node.has("label") ? node.get("label") : node.get("name");
+            nodes.add(new RawNode(id, label != null && label.isValueNode() ? label.asText() : id));
+        }
+        List<RawEdge> edges = new ArrayList<>();
+        for (int i = 0; i < linksJson.size(); i++) {
+            JsonNode link = linksJson.get(i);
+            String element = "links[%d]".formatted(i);
+            String u = idText(source, element, link.get("source"), "source");
+            String v = idText(source, element, link.get("target"), "target");
+            edges.add(new RawEdge("%s (%s->%s)".formatted(element, u, v), u, v, capacity(source, element, link.get("capacity"))));
+        }
+        String name = root.path("graph").path("name").asText("");
+        return new RawGraph(source, name.isBlank() ? GraphMlReader.stem(source) : name, directed, nodes, edges);
+    }
+
+    private static JsonNode array(String source, JsonNode root, String field) {
+        JsonNode node = root.get(field);
+        if (node == null || !node.isArray()) {
+            throw new TopologyFormatException(source, null, "expected an array '%s' at the top level".formatted(field));
+        }
+        return node;
+    }
+
+    private static String idText(String source, String element, JsonNode value, String field) {
+        if (value == null || !(value.isTextual() || value.isIntegralNumber()) || value.asText().isEmpty()) {
+            throw new TopologyFormatException(source, element,
+                    "'%s' must be a non-empty string or integer, got %s".formatted(field, value));
+        }
+        return value.asText();
+    }
+
+    private static Double capacity(String source, String element, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isNumber()) {
+            throw new TopologyFormatException(source, element, "'capacity' must be a number of Mbps, got " + value);
+        }
+        return value.asDouble();
+    }
+}

@@ -1,0 +1,79 @@
+package te.topology.io;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import te.topology.Topology;
+import te.topology.TopologyFormatException;
+
+/**
+ * Reads a topology file of either supported format and normalises it. The format is chosen by the
+ * file's content (XML or JSON), so a misnamed file still loads and an unknown one is named as such.
+ */
+public final class TopologyReader {
+    private final TopologyNormalizer normalizer;
+
+    /** @param options default capacity and other load settings */
+    public TopologyReader(LoadOptions options) {
+        this.normalizer = new TopologyNormalizer(options);
+    }
+
+    /** A reader with the reference's defaults (1000 Mbps per arc without a file capacity). */
+    public TopologyReader() {
+        this(LoadOptions.defaults());
+    }
+
+    /**
+     * @return the normalised topology in the file
+     * @throws TopologyFormatException if the file is missing, of an unknown format or invalid
+     */
+    public Topology read(Path file) {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new TopologyFormatException(file.toString(), null, "no such file");
+        } catch (IOException e) {
+            throw new TopologyFormatException(file.toString(), null, "cannot read: " + e.getMessage(), e);
+        }
+        return read(file.toString(), bytes);
+    }
+
+    /**
+     * @param source name used in error messages and as the fallback network name
+     * @param bytes  the file's content
+     * @return the normalised topology
+     * @throws TopologyFormatException if the content is of an unknown format or invalid
+     */
+    public Topology read(String source, byte[] bytes) {
+        return normalizer.normalize(readRaw(source, bytes));
+    }
+
+    /** @return the graph exactly as the file describes it, before normalisation */
+    public RawGraph readRaw(String source, byte[] bytes) {
+        char first = firstSignificantChar(bytes);
+        return switch (first) {
+            case '<' -> new GraphMlReader().read(source, bytes);
+            case '{' -> new NodeLinkJsonReader().read(source, bytes);
+            case 0 -> throw new TopologyFormatException(source, null, "the file is empty");
+            default -> throw new TopologyFormatException(source, null,
+                    "unknown format: expected GraphML (starts with '<') or node-link JSON (starts with '{'), got '%s'"
+                            .formatted(first));
+        };
+    }
+
+    private static char firstSignificantChar(byte[] bytes) {
+        int i = 0;
+        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
+            i = 3;
+        }
+        for (; i < bytes.length; i++) {
+            char c = (char) (bytes[i] & 0xff);
+            if (!Character.isWhitespace(c)) {
+                return c;
+            }
+        }
+        return 0;
+    }
+}
