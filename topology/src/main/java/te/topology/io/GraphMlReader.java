@@ -7,11 +7,9 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -49,19 +47,14 @@ public final class GraphMlReader {
                 : GraphTypeBuilder.<String, Integer>undirected().allowingMultipleEdges(true).allowingSelfLoops(true)
                         .edgeSupplier(SupplierUtil.createIntegerSupplier()).buildGraph();
 
-        Set<String> seenIds = new HashSet<>();
         Map<String, String> labels = new HashMap<>();
         Map<Integer, String> linkSpeedRaw = new HashMap<>();
         Map<String, String> graphAttributes = new LinkedHashMap<>();
         GraphMLImporter<String, Integer> importer = new GraphMLImporter<>();
         // The Zoo files declare the public schema; validating against it would need the network.
         importer.setSchemaValidation(false);
-        importer.setVertexFactory(id -> {
-            if (!seenIds.add(id)) {
-                throw new TopologyFormatException(source, "node '" + id + "'", "duplicate node id");
-            }
-            return id;
-        });
+        // JGraphT itself rejects a repeated node id ("Node with id … already exists").
+        importer.setVertexFactory(id -> id);
         importer.addVertexAttributeConsumer((p, a) -> {
             if ("label".equals(p.getSecond())) {
                 labels.put(p.getFirst(), a.getValue());
@@ -76,7 +69,6 @@ public final class GraphMlReader {
         try (Reader reader = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
             importer.importGraph(graph, reader);
         } catch (ImportException e) {
-            rethrowOwn(e);
             throw new TopologyFormatException(source, null, "not valid GraphML: " + rootMessage(e), e);
         } catch (IOException e) {
             throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
@@ -138,18 +130,6 @@ public final class GraphMlReader {
             throw new TopologyFormatException(source, null, "no <graph> element");
         } catch (XMLStreamException | IOException e) {
             throw new TopologyFormatException(source, null, "not well-formed XML: " + e.getMessage(), e);
-        }
-    }
-
-    /** Our own checks inside importer callbacks come back wrapped; keep their precise message. */
-    private static void rethrowOwn(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof TopologyFormatException own) {
-                throw own;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
         }
     }
 

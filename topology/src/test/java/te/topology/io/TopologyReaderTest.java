@@ -1,0 +1,180 @@
+package te.topology.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.topology.Topology;
+import te.topology.TopologyFormatException;
+
+class TopologyReaderTest {
+    private final TopologyReader reader = new TopologyReader();
+
+    private static String graphml(String edgeDefault, String body) {
+        return """
+                <?xml version="1.0" encoding="utf-8"?>
+                <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+                  <key attr.name="LinkSpeedRaw" attr.type="double" for="edge" id="d1"/>
+                  <key attr.name="label" attr.type="string" for="node" id="d0"/>
+                  <graph edgedefault="%s">
+                %s
+                  </graph>
+                </graphml>
+                """.formatted(edgeDefault, body);
+    }
+
+    private Topology read(String text) {
+        return reader.read("test.graphml", text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static final String TRIANGLE = """
+            <node id="a"><data key="d0">Alpha</data></node>
+            <node id="b"/>
+            <node id="c"/>
+            <edge source="a" target="b"/>
+            <edge source="b" target="c"/>
+            <edge source="c" target="a"/>
+            """;
+
+    @Test
+    void undirectedLinksBecomeTwoArcsSortedBySourceThenTarget() {
+        Topology t = read(graphml("undirected", TRIANGLE));
+        assertThat(t.nodeCount()).isEqualTo(3);
+        assertThat(t.arcCount()).isEqualTo(6);
+        assertThat(t.links()).extracting(l -> l.src() + ">" + l.dst())
+                .containsExactly("0>1", "0>2", "1>0", "1>2", "2>0", "2>1");
+        assertThat(t.nodes().get(0).label()).isEqualTo("Alpha");
+        assertThat(t.nodes().get(1).label()).isEqualTo("b");
+        assertThat(t.resolveNode("alpha")).isZero();
+        assertThat(t.resolveNode("c")).isEqualTo(2);
+    }
+
+    @Test
+    void directedGraphKeepsOneArcPerEdgeAndDropsNodesOutsideTheLargestScc() {
+        Topology t = read(graphml("directed", TRIANGLE + "<node id=\"d\"/><edge source=\"a\" target=\"d\"/>"));
+        assertThat(t.nodeCount()).isEqualTo(3);
+        assertThat(t.arcCount()).isEqualTo(3);
+        assertThat(t.nodeById("d")).isEmpty();
+    }
+
+    @Test
+    void parallelLinksCollapseAndSumFileCapacities() {
+        Topology t = read(graphml("undirected", """
+                <node id="a"/><node id="b"/>
+                <edge source="a" target="b"><data key="d1">1e9</data></edge>
+                <edge source="b" target="a"><data key="d1">2.5e9</data></edge>
+                """));
+        assertThat(t.arcCount()).isEqualTo(2);
+        assertThat(t.links()).allSatisfy(l -> assertThat(l.capacityMbps()).isEqualTo(3500.0));
+    }
+
+    @Test
+    void parallelLinksWithoutCapacityGetTheDefaultOnceAsTheReferenceDoes() {
+        Topology t = new TopologyReader(new LoadOptions(40.0)).read("x.graphml", graphml("undirected", """
+                <node id="a"/><node id="b"/>
+                <edge source="a" target="b"/><edge source="a" target="b"/>
+                """).getBytes(StandardCharsets.UTF_8));
+        assertThat(t.links()).allSatisfy(l -> assertThat(l.capacityMbps()).isEqualTo(40.0));
+    }
+
+    @Test
+    void selfLoopsAreKeptAsOneArcLikeTheReference() {
+        Topology t = read(graphml("undirected", TRIANGLE + "<edge source=\"b\" target=\"b\"/>"));
+        assertThat(t.arcCount()).isEqualTo(7);
+        assertThat(t.arcIndex(1, 1)).isNotNegative();
+    }
+
+    @Test
+    void nodeLinkJsonIsReadWithItsCapacities() {
+        String json = """
+                {"directed": true, "nodes": [{"id": 0}, {"id": "x"}],
+                 "links": [{"source": 0, "target": "x", "capacity": 10.5}, {"source": "x", "target": 0}]}
+                """;
+        Topology t = reader.read("b.json", json.getBytes(StandardCharsets.UTF_8));
+        assertThat(t.arcCount()).isEqualTo(2);
+        assertThat(t.capacityMbps(t.arcIndex(0, 1))).isEqualTo(10.5);
+        assertThat(t.capacityMbps(t.arcIndex(1, 0))).isEqualTo(LoadOptions.REFERENCE_CAPACITY_MBPS);
+    }
+
+    @Test
+    void notXmlIsNamed() {
+        assertThatThrownBy(() -> read("<graphml><graph>"))
+                .isInstanceOf(TopologyFormatException.class)
+                .hasMessageStartingWith("test.graphml: ");
+        assertThatThrownBy(() -> read("<html><body/></html>"))
+                .hasMessageContaining("root element is <html>, expected <graphml>");
+    }
+
+    @Test
+    void unknownFormatAndEmptyFileAreNamed() {
+        assertThatThrownBy(() -> reader.read("t.txt", "a b 10\n".getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("t.txt: unknown format");
+        assertThatThrownBy(() -> reader.read("t.graphml", new byte[0]))
+                .hasMessage("t.graphml: the file is empty");
+    }
+
+    @Test
+    void missingEndpointIsNamed() {
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><edge source=\"a\" target=\"zz\"/>")))
+                .isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("test.graphml")
+                .hasMessageContaining("zz");
+    }
+
+    @Test
+    void duplicateNodeIdIsNamed() {
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"a\"/>")))
+                .isInstanceOf(TopologyFormatException.class)
+                .hasMessage("test.graphml: not valid GraphML: Node with id a already exists");
+    }
+
+    @Test
+    void negativeNanAndTextCapacitiesAreNamed() {
+        String two = "<node id=\"a\"/><node id=\"b\"/>";
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data></edge>")))
+                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a finite number > 0 Mbps, got -5.0E-6");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">NaN</data></edge>")))
+                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("got NaN");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">fast</data></edge>")))
+                .hasMessageContaining("LinkSpeedRaw must be a number of bits per second, got 'fast'");
+        String json = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":-1}]}";
+        assertThatThrownBy(() -> reader.read("n.json", json.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a finite number > 0 Mbps, got -1.0");
+    }
+
+    @Test
+    void emptyGraphAndLinklessGraphAreRejected() {
+        assertThatThrownBy(() -> read(graphml("undirected", "")))
+                .hasMessage("test.graphml: the graph has no nodes (expected at least 2)");
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"b\"/>")))
+                .hasMessageContaining("largest strongly connected component has 1 node(s)");
+    }
+
+    @Test
+    void badJsonShapesAreNamed() {
+        assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": 3}".getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("j.json: expected an array 'nodes' at the top level");
+        assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": [{}], \"links\": []}".getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("j.json: nodes[0]: 'id' must be");
+        assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": [".getBytes(StandardCharsets.UTF_8)))
+                .hasMessageStartingWith("j.json: not valid JSON");
+    }
+
+    @Test
+    void missingFileIsNamed(@TempDir Path dir) {
+        assertThatThrownBy(() -> reader.read(dir.resolve("nope.graphml")))
+                .hasMessageEndingWith("nope.graphml: no such file");
+    }
+
+    @Test
+    void readsFromDisk(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("tri.graphml");
+        Files.writeString(file, graphml("undirected", TRIANGLE));
+        assertThat(reader.read(file).name()).isEqualTo("tri");
+    }
+}

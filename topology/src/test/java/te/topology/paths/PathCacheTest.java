@@ -1,0 +1,64 @@
+package te.topology.paths;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.topology.Topology;
+
+class PathCacheTest {
+    private final Topology topology = PathPrecomputationTest.undirected(5, "0-1", "1-2", "2-3", "3-0", "0-2", "3-4");
+    private final PathSpec spec = PathSpec.defaults();
+
+    @Test
+    void roundTripIsExact(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        PathSet computed = cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        PathSet loaded = cache.cachedAllPairs(topology, spec).orElseThrow();
+        assertThat(loaded.pairCount()).isEqualTo(computed.pairCount());
+        assertThat(loaded.pathCount()).isEqualTo(computed.pathCount());
+        for (int p = 0; p < computed.pathCount(); p++) {
+            assertThat(loaded.pathArcs(p)).containsExactly(computed.pathArcs(p));
+        }
+        assertThat(loaded.topologyHash()).isEqualTo(topology.contentHash());
+        try (var files = Files.list(dir)) {
+            assertThat(files).allSatisfy(f -> assertThat(f.toString()).endsWith(".paths"));
+        }
+    }
+
+    @Test
+    void corruptionIsDetectedAndNamed(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        Path file = cache.fileFor(topology, spec, true);
+        byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 0x40;
+        Files.write(file, bytes);
+        assertThatThrownBy(() -> cache.load(file, topology, spec))
+                .isInstanceOf(PathCacheException.class)
+                .hasMessageContaining(file.toString())
+                .hasMessageContaining("checksum mismatch");
+        // allPairs recovers by recomputing and replacing the file.
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        assertThat(cache.load(file, topology, spec).pairCount()).isEqualTo(20);
+    }
+
+    @Test
+    void truncatedAndForeignFilesAreRejected(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        Path file = cache.fileFor(topology, spec, true);
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 13), StandardOpenOption.TRUNCATE_EXISTING);
+        assertThatThrownBy(() -> cache.load(file, topology, spec)).isInstanceOf(PathCacheException.class);
+        Files.writeString(file, "hello");
+        assertThatThrownBy(() -> cache.load(file, topology, spec)).hasMessageContaining("not a path cache file");
+        Files.write(file, bytes);
+        PathSpec other = new PathSpec(2, PathMethod.YEN, PathMetric.HOPS);
+        assertThatThrownBy(() -> cache.load(file, topology, other)).hasMessageContaining("expected 'v1|");
+    }
+}
