@@ -7,7 +7,6 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.xml.stream.XMLInputFactory;
@@ -49,7 +48,6 @@ public final class GraphMlReader {
 
         Map<String, String> labels = new HashMap<>();
         Map<Integer, String> linkSpeedRaw = new HashMap<>();
-        Map<String, String> graphAttributes = new LinkedHashMap<>();
         GraphMLImporter<String, Integer> importer = new GraphMLImporter<>();
         // The Zoo files declare the public schema; validating against it would need the network.
         importer.setSchemaValidation(false);
@@ -65,7 +63,6 @@ public final class GraphMlReader {
                 linkSpeedRaw.put(p.getFirst(), a.getValue());
             }
         });
-        importer.addGraphAttributeConsumer((k, a) -> graphAttributes.put(k, a.getValue()));
         try (Reader reader = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
             importer.importGraph(graph, reader);
         } catch (ImportException e) {
@@ -85,8 +82,9 @@ public final class GraphMlReader {
             String element = "edge #%d (%s%s%s)".formatted(e, u, directed ? "->" : "-", v);
             edges.add(new RawEdge(element, u, v, capacityMbps(source, element, linkSpeedRaw.get(e))));
         }
-        String name = graphAttributes.getOrDefault("Network", graphAttributes.getOrDefault("label", stem(source)));
-        return new RawGraph(source, name.isBlank() ? stem(source) : name, directed, nodes, edges);
+        // The file stem, not the Network attribute, names the topology: it is what operators type
+        // and what per-topology defaults are keyed by (Uninett2010's Network attribute is "Uninett").
+        return new RawGraph(source, stem(source), directed, nodes, edges);
     }
 
     private static Double capacityMbps(String source, String element, String linkSpeedRaw) {

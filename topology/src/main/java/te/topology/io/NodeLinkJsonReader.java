@@ -54,8 +54,7 @@ public final class NodeLinkJsonReader {
             String v = idText(source, element, link.get("target"), "target");
             edges.add(new RawEdge("%s (%s->%s)".formatted(element, u, v), u, v, capacity(source, element, link.get("capacity"))));
         }
-        String name = root.path("graph").path("name").asText("");
-        return new RawGraph(source, name.isBlank() ? GraphMlReader.stem(source) : name, directed, nodes, edges);
+        return new RawGraph(source, GraphMlReader.stem(source), directed, nodes, edges);
     }
 
     private static JsonNode array(String source, JsonNode root, String field) {

@@ -9,7 +9,7 @@ import java.util.List;
  * and several components. {@link TopologyNormalizer} turns it into a {@link te.topology.Topology}.
  *
  * @param source   file name, for error messages
- * @param name     network name (GraphML {@code Network}/{@code label} attribute or file stem)
+ * @param name     network name (the file stem)
  * @param directed whether each edge is one arc ({@code true}) or a link in both directions
  * @param nodes    nodes in file order (this order fixes node indices)
  * @param edges    edges in file order

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import te.topology.Topology;
 
 class PathCacheTest {
-    private final Topology topology = PathPrecomputationTest.undirected(5, "0-1", "1-2", "2-3", "3-0", "0-2", "3-4");
+    private final Topology topology = te.topology.TestTopologies.undirected(5, "0-1", "1-2", "2-3", "3-0", "0-2", "3-4");
     private final PathSpec spec = PathSpec.defaults();
 
     @Test

@@ -8,45 +8,11 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import te.topology.Link;
-import te.topology.Node;
 import te.topology.Topology;
+import static te.topology.TestTopologies.graph;
+import static te.topology.TestTopologies.undirected;
 
 class PathPrecomputationTest {
-
-    /** Directed graph from "u>v" arcs (capacity 1000, or the given one after '@'). */
-    static Topology graph(int n, String... arcs) {
-        List<Node> nodes = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            nodes.add(new Node(i, "n" + i, "n" + i));
-        }
-        List<String> sorted = new ArrayList<>(List.of(arcs));
-        sorted.sort((x, y) -> Long.compare(key(x, n), key(y, n)));
-        List<Link> links = new ArrayList<>();
-        for (String arc : sorted) {
-            String[] capSplit = arc.split("@");
-            String[] uv = capSplit[0].split(">");
-            double cap = capSplit.length > 1 ? Double.parseDouble(capSplit[1]) : 1000;
-            links.add(new Link(links.size(), Integer.parseInt(uv[0]), Integer.parseInt(uv[1]), cap));
-        }
-        return new Topology("g", nodes, links);
-    }
-
-    private static long key(String arc, int n) {
-        String[] uv = arc.split("@")[0].split(">");
-        return Long.parseLong(uv[0]) * n + Long.parseLong(uv[1]);
-    }
-
-    /** Both directions for each "u-v". */
-    static Topology undirected(int n, String... links) {
-        List<String> arcs = new ArrayList<>();
-        for (String l : links) {
-            String[] uv = l.split("-");
-            arcs.add(uv[0] + ">" + uv[1]);
-            arcs.add(uv[1] + ">" + uv[0]);
-        }
-        return graph(n, arcs.toArray(String[]::new));
-    }
 
     static List<List<Integer>> nodePaths(Topology t, PathSet ps, int s, int d) {
         int pair = ps.pairIndex(s, d);

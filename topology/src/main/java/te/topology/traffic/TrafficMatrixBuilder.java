@@ -1,0 +1,130 @@
+package te.topology.traffic;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import te.topology.Topology;
+
+/**
+ * Collects demand entries from an input, validating each against the topology, and builds a
+ * {@link TrafficMatrix} only if every entry was valid. Shared by the CSV and JSON readers and by
+ * the daemon's REST handlers, so every input path applies the same rules.
+ */
+public final class TrafficMatrixBuilder {
+    /** Demands above this are rejected as implausible: 1 Pbit/s, far beyond any WAN link. */
+    public static final double MAX_DEMAND_MBPS = 1e9;
+    /** Violations kept before the rest are only counted. */
+    private static final int MAX_VIOLATIONS = 1000;
+
+    private final Topology topology;
+    private final String source;
+    private final Map<Long, String> rowOfPair = new HashMap<>();
+    private int[] src = new int[16];
+    private int[] dst = new int[16];
+    private double[] demand = new double[16];
+    private int size;
+    private final List<String> violations = new ArrayList<>();
+    private int extraViolations;
+
+    /** @param source file name or other description of the input, for messages */
+    public TrafficMatrixBuilder(Topology topology, String source) {
+        this.topology = topology;
+        this.source = source;
+    }
+
+    /**
+     * Validates and records one entry; problems are collected, not thrown.
+     *
+     * @param row        how to name this entry in a message, e.g. {@code "line 7"}
+     * @param srcNode    source node id or label
+     * @param dstNode    destination node id or label
+     * @param demandMbps demand in Mbps
+     */
+    public void add(String row, String srcNode, String dstNode, double demandMbps) {
+        int s = resolve(row, "src", srcNode);
+        int d = resolve(row, "dst", dstNode);
+        boolean ok = s >= 0 && d >= 0;
+        if (ok && s == d) {
+            violation("%s: src and dst are the same node '%s' (self-pairs carry no traffic)".formatted(row, srcNode));
+            ok = false;
+        }
+        if (Double.isNaN(demandMbps) || Double.isInfinite(demandMbps) || demandMbps < 0 || demandMbps > MAX_DEMAND_MBPS) {
+            violation("%s: demand %s Mbps is invalid; expected a finite number in [0, %.0e]".formatted(row, demandMbps, MAX_DEMAND_MBPS));
+            ok = false;
+        }
+        if (!ok) {
+            return;
+        }
+        String earlier = rowOfPair.putIfAbsent((long) s * topology.nodeCount() + d, row);
+        if (earlier != null) {
+            violation("%s: pair %s->%s repeats %s".formatted(row, srcNode, dstNode, earlier));
+            return;
+        }
+        if (size == src.length) {
+            src = Arrays.copyOf(src, size * 2);
+            dst = Arrays.copyOf(dst, size * 2);
+            demand = Arrays.copyOf(demand, size * 2);
+        }
+        src[size] = s;
+        dst[size] = d;
+        demand[size++] = demandMbps;
+    }
+
+    /** Records a problem that is not about one entry's values (e.g. a malformed row). */
+    public void violation(String message) {
+        if (violations.size() < MAX_VIOLATIONS) {
+            violations.add(message);
+        } else {
+            extraViolations++;
+        }
+    }
+
+    private int resolve(String row, String field, String node) {
+        if (node == null || node.isEmpty()) {
+            violation("%s: %s is missing".formatted(row, field));
+            return -1;
+        }
+        try {
+            return topology.resolveNode(node);
+        } catch (IllegalArgumentException e) {
+            violation("%s: %s '%s' is not a node of %s".formatted(row, field, node, topology.name()));
+            return -1;
+        }
+    }
+
+    /** @return true when no violation was recorded so far */
+    public boolean isValid() {
+        return violations.isEmpty();
+    }
+
+    /**
+     * @return the matrix, entries sorted by (src, dst)
+     * @throws TrafficMatrixFormatException listing every violation, if there was any
+     */
+    public TrafficMatrix build() {
+        if (!violations.isEmpty()) {
+            List<String> all = new ArrayList<>(violations);
+            if (extraViolations > 0) {
+                all.add("… %d further violations not listed".formatted(extraViolations));
+            }
+            throw new TrafficMatrixFormatException(source, all);
+        }
+        Integer[] order = new Integer[size];
+        for (int i = 0; i < size; i++) {
+            order[i] = i;
+        }
+        long n = topology.nodeCount();
+        Arrays.sort(order, (x, y) -> Long.compare(src[x] * n + dst[x], src[y] * n + dst[y]));
+        int[] s = new int[size];
+        int[] d = new int[size];
+        double[] dem = new double[size];
+        for (int i = 0; i < size; i++) {
+            s[i] = src[order[i]];
+            d[i] = dst[order[i]];
+            dem[i] = demand[order[i]];
+        }
+        return new TrafficMatrix(topology.nodeCount(), s, d, dem);
+    }
+}

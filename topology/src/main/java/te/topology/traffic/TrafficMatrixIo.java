@@ -1,0 +1,228 @@
+package te.topology.traffic;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import te.topology.Topology;
+
+/**
+ * Reads and writes traffic matrices as CSV ({@code src,dst,demand} per line, demand in Mbps,
+ * optional header, {@code #} comments) and JSON ({@code [{"src":…,"dst":…,"demand":…}, …]} or
+ * {@code {"demands":[…]}}). Nodes are named by topology id or unique label. Reading validates every
+ * entry and reports all violations at once.
+ */
+public final class TrafficMatrixIo {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private TrafficMatrixIo() {
+    }
+
+    /**
+     * Reads a file, choosing CSV or JSON by its first non-blank character.
+     *
+     * @throws TrafficMatrixFormatException listing every invalid entry
+     * @throws UncheckedIOException         if the file cannot be read
+     */
+    public static TrafficMatrix read(Topology topology, Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            return read(topology, file.toString(), bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read traffic matrix " + file, e);
+        }
+    }
+
+    /** Same as {@link #read(Topology, Path)} for bytes already in memory. */
+    public static TrafficMatrix read(Topology topology, String source, byte[] bytes) {
+        String head = new String(bytes, 0, Math.min(bytes.length, 64), StandardCharsets.UTF_8).strip();
+        if (head.startsWith("[") || head.startsWith("{")) {
+            return readJson(topology, source, new java.io.ByteArrayInputStream(bytes));
+        }
+        return readCsv(topology, source, new java.io.InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
+    }
+
+    /** @throws TrafficMatrixFormatException listing every invalid line */
+    public static TrafficMatrix readCsv(Topology topology, String source, Reader reader) {
+        TrafficMatrixBuilder builder = new TrafficMatrixBuilder(topology, source);
+        try (BufferedReader in = new BufferedReader(reader)) {
+            String line;
+            int lineNo = 0;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                String text = line.strip();
+                if (text.isEmpty() || text.startsWith("#")) {
+                    continue;
+                }
+                String[] fields = text.split(",", -1);
+                if (lineNo == 1 && fields.length == 3 && fields[0].strip().equalsIgnoreCase("src")) {
+                    continue;
+                }
+                String row = "line " + lineNo;
+                if (fields.length != 3) {
+                    builder.violation("%s: expected 3 fields src,dst,demand, got %d in '%s'".formatted(row, fields.length, abbreviate(text)));
+                    continue;
+                }
+                double demand = parseDemand(builder, row, fields[2].strip());
+                builder.add(row, fields[0].strip(), fields[1].strip(), demand);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read traffic matrix " + source, e);
+        }
+        return builder.build();
+    }
+
+    private static double parseDemand(TrafficMatrixBuilder builder, String row, String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            builder.violation("%s: demand '%s' is not a number (Mbps)".formatted(row, abbreviate(text)));
+            return 0;
+        }
+    }
+
+    /** @throws TrafficMatrixFormatException listing every invalid entry, or the JSON syntax error */
+    public static TrafficMatrix readJson(Topology topology, String source, InputStream in) {
+        TrafficMatrixBuilder builder = new TrafficMatrixBuilder(topology, source);
+        try (JsonParser p = JSON.createParser(in)) {
+            JsonToken first = p.nextToken();
+            if (first == JsonToken.START_OBJECT) {
+                if (p.nextToken() != JsonToken.FIELD_NAME || !"demands".equals(p.currentName()) || p.nextToken() != JsonToken.START_ARRAY) {
+                    throw new TrafficMatrixFormatException(source, List.of("expected {\"demands\": [ … ]} or a JSON array of entries"));
+                }
+            } else if (first != JsonToken.START_ARRAY) {
+                throw new TrafficMatrixFormatException(source, List.of("expected a JSON array of {\"src\",\"dst\",\"demand\"} entries"));
+            }
+            int index = 0;
+            while (p.nextToken() != JsonToken.END_ARRAY) {
+                readEntry(p, builder, "entry " + index++);
+            }
+            if (first == JsonToken.START_OBJECT && p.nextToken() != JsonToken.END_OBJECT) {
+                throw new TrafficMatrixFormatException(source, List.of("unexpected content after the \"demands\" array"));
+            }
+            if (p.nextToken() != null) {
+                throw new TrafficMatrixFormatException(source, List.of("unexpected content after the end of the document"));
+            }
+        } catch (JsonProcessingException e) {
+            throw new TrafficMatrixFormatException(source, List.of("not valid JSON: " + e.getOriginalMessage()
+                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read traffic matrix " + source, e);
+        }
+        return builder.build();
+    }
+
+    private static void readEntry(JsonParser p, TrafficMatrixBuilder builder, String row) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            builder.violation("%s: expected an object {\"src\",\"dst\",\"demand\"}, got %s".formatted(row, p.currentToken()));
+            p.skipChildren();
+            return;
+        }
+        String src = null;
+        String dst = null;
+        double demand = Double.NaN;
+        boolean sawDemand = false;
+        boolean ok = true;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String field = p.currentName();
+            JsonToken value = p.nextToken();
+            switch (field) {
+                case "src", "dst" -> {
+                    if (value == JsonToken.VALUE_STRING || value == JsonToken.VALUE_NUMBER_INT) {
+                        if (field.equals("src")) {
+                            src = p.getText();
+                        } else {
+                            dst = p.getText();
+                        }
+                    } else {
+                        builder.violation("%s: %s must be a node id (string or integer), got %s".formatted(row, field, value));
+                        p.skipChildren();
+                        ok = false;
+                    }
+                }
+                case "demand" -> {
+                    sawDemand = true;
+                    if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
+                        demand = p.getDoubleValue();
+                    } else {
+                        builder.violation("%s: demand must be a number (Mbps), got %s".formatted(row, value));
+                        p.skipChildren();
+                        ok = false;
+                    }
+                }
+                default -> {
+                    builder.violation("%s: unknown field '%s' (expected src, dst, demand)".formatted(row, field));
+                    p.skipChildren();
+                    ok = false;
+                }
+            }
+        }
+        if (!ok) {
+            return;
+        }
+        if (!sawDemand) {
+            builder.violation(row + ": demand is missing");
+            return;
+        }
+        builder.add(row, src, dst, demand);
+    }
+
+    /** Writes CSV with a header, nodes by id, demands in Mbps with full precision. */
+    public static void writeCsv(Topology topology, TrafficMatrix tm, Writer out) throws IOException {
+        out.write("src,dst,demand\n");
+        for (int i = 0; i < tm.size(); i++) {
+            out.write(topology.nodes().get(tm.src(i)).id());
+            out.write(',');
+            out.write(topology.nodes().get(tm.dst(i)).id());
+            out.write(',');
+            out.write(Double.toString(tm.demandMbps(i)));
+            out.write('\n');
+        }
+    }
+
+    /** Writes {@code {"demands":[{"src":…,"dst":…,"demand":…}, …]}}. */
+    public static void writeJson(Topology topology, TrafficMatrix tm, Writer out) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeArrayFieldStart("demands");
+            for (int i = 0; i < tm.size(); i++) {
+                g.writeStartObject();
+                g.writeStringField("src", topology.nodes().get(tm.src(i)).id());
+                g.writeStringField("dst", topology.nodes().get(tm.dst(i)).id());
+                g.writeNumberField("demand", tm.demandMbps(i));
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+
+    /** Writes CSV or JSON chosen by the file extension ({@code .json} or anything else for CSV). */
+    public static void write(Topology topology, TrafficMatrix tm, Path file) {
+        try (Writer out = Files.newBufferedWriter(file)) {
+            if (file.toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
+                writeJson(topology, tm, out);
+            } else {
+                writeCsv(topology, tm, out);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write traffic matrix " + file, e);
+        }
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 37) + "...";
+    }
+}

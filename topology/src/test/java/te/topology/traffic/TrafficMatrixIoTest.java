@@ -1,0 +1,108 @@
+package te.topology.traffic;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.topology.Topology;
+
+class TrafficMatrixIoTest {
+    private final Topology net = te.topology.TestTopologies.ringWithChords(6);
+
+    @Test
+    void csvAndJsonRoundTripExactly(@TempDir Path dir) {
+        TrafficMatrix tm = TrafficSpec.parse("gravity:3,8").generate(net);
+        for (String name : new String[] {"tm.csv", "tm.json"}) {
+            Path file = dir.resolve(name);
+            TrafficMatrixIo.write(net, tm, file);
+            assertThat(TrafficMatrixIo.read(net, file)).as(name).isEqualTo(tm);
+        }
+    }
+
+    @Test
+    void csvAcceptsLabelsCommentsAndAnyOrderAndSortsEntries() {
+        TrafficMatrix tm = TrafficMatrixIo.readCsv(net, "t.csv", new StringReader("""
+                src,dst,demand
+                # a comment
+                n3,n1,2.5
+
+                n0,n5,1e1
+                """));
+        assertThat(tm.size()).isEqualTo(2);
+        assertThat(tm.src(0)).isZero();
+        assertThat(tm.demandMbps(0)).isEqualTo(10.0);
+        assertThat(tm.demandMbps(1)).isEqualTo(2.5);
+    }
+
+    @Test
+    void everyBadCsvRowIsNamedAndNothingIsReturned() {
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(net, "bad.csv", new StringReader("""
+                n0,n1,5
+                n0,nX,5
+                n2,n2,1
+                n1,n0,-3
+                n1,n2,NaN
+                n1,n3,Infinity
+                n0,n1,7
+                n4,n5
+                n4,n5,lots
+                n4,n0,2e9
+                """)))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
+                        "line 2: dst 'nX' is not a node of g",
+                        "line 3: src and dst are the same node 'n2' (self-pairs carry no traffic)",
+                        "line 4: demand -3.0 Mbps is invalid; expected a finite number in [0, 1e+09]",
+                        "line 5: demand NaN Mbps is invalid; expected a finite number in [0, 1e+09]",
+                        "line 6: demand Infinity Mbps is invalid; expected a finite number in [0, 1e+09]",
+                        "line 7: pair n0->n1 repeats line 1",
+                        "line 8: expected 3 fields src,dst,demand, got 2 in 'n4,n5'",
+                        "line 9: demand 'lots' is not a number (Mbps)",
+                        "line 10: demand 2.0E9 Mbps is invalid; expected a finite number in [0, 1e+09]"))
+                .hasMessageStartingWith("bad.csv: 9 invalid entries");
+    }
+
+    @Test
+    void badJsonIsNamed() {
+        assertThatThrownBy(() -> json("[{\"src\":\"n0\",\"dst\":\"n1\",\"demand\":\"x\"},{\"src\":\"n0\",\"dst\":\"n9\",\"demand\":1},"
+                + "{\"src\":\"n1\",\"dst\":\"n0\"},{\"src\":\"n1\",\"dst\":\"n0\",\"demand\":1,\"extra\":2}, 5]"))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
+                        "entry 0: demand must be a number (Mbps), got VALUE_STRING",
+                        "entry 1: dst 'n9' is not a node of g",
+                        "entry 2: demand is missing",
+                        "entry 3: unknown field 'extra' (expected src, dst, demand)",
+                        "entry 4: expected an object {\"src\",\"dst\",\"demand\"}, got VALUE_NUMBER_INT"));
+        assertThatThrownBy(() -> json("[{\"src\":"))
+                .hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> json("{\"other\": []}"))
+                .hasMessageContaining("expected {\"demands\": [ … ]}");
+        assertThatThrownBy(() -> json("[] []")).hasMessageContaining("unexpected content after the end");
+    }
+
+    @Test
+    void jsonObjectFormAndIntegerIdsAreAccepted() {
+        TrafficMatrix tm = json("{\"demands\": [{\"src\": \"n1\", \"dst\": \"n2\", \"demand\": 3}]}");
+        assertThat(tm.size()).isEqualTo(1);
+        assertThat(tm.demandMbps(0)).isEqualTo(3.0);
+    }
+
+    @Test
+    void writtenCsvIsReadable() throws Exception {
+        TrafficMatrix tm = TrafficSpec.parse("uniform:1,1").generate(net);
+        StringWriter out = new StringWriter();
+        TrafficMatrixIo.writeCsv(net, tm, out);
+        assertThat(out.toString()).startsWith("src,dst,demand\nn0,n1,");
+        assertThat(TrafficMatrixIo.read(net, "x", out.toString().getBytes(StandardCharsets.UTF_8))).isEqualTo(tm);
+    }
+
+    private TrafficMatrix json(String text) {
+        return TrafficMatrixIo.readJson(net, "t.json", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
+    }
+}
