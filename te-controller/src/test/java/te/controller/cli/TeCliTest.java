@@ -1,0 +1,71 @@
+package te.controller.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import te.topology.traffic.TrafficMatrix;
+import te.topology.traffic.TrafficMatrixIo;
+import te.zoo.TopologyCatalog;
+
+class TeCliTest {
+    record Run(int exit, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        CommandLine cli = TeCli.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exit = cli.execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void topologyShowsCounts() {
+        Run r = run("topology", "-t", "Cogentco");
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("nodes         197").contains("arcs          486");
+    }
+
+    @Test
+    void pathsAreComputedThenServedFromTheCache(@TempDir Path dir) {
+        Run first = run("paths", "-t", "Abilene", "--cache-dir", dir.toString(), "--show", "Seattle", "Atlanta");
+        assertThat(first.exit()).isZero();
+        assertThat(first.out()).contains("pairs         110 (0 without any path)").contains("path 0");
+        assertThat(dir.toFile().list()).hasSize(1);
+        Run second = run("paths", "-t", "Abilene", "--cache-dir", dir.toString());
+        assertThat(second.out()).contains("pairs         110");
+    }
+
+    @Test
+    void trafficIsWrittenAndReadable(@TempDir Path dir) {
+        Path file = dir.resolve("tm.csv");
+        Run r = run("traffic", "-t", "Abilene", "-m", "gravity:3,2", "-o", file.toString());
+        assertThat(r.exit()).isZero();
+        assertThat(r.out()).contains("commodities   110");
+        TrafficMatrix tm = TrafficMatrixIo.read(TopologyCatalog.discover().load("Abilene"), file);
+        assertThat(tm.size()).isEqualTo(110);
+    }
+
+    @Test
+    void badInputExitsNonZeroWithTheValueNamed() {
+        Run unknown = run("topology", "-t", "Atlantis");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).contains("error: unknown topology 'Atlantis'");
+        Run badModel = run("traffic", "-t", "Abilene", "-m", "zipf:1");
+        assertThat(badModel.exit()).isEqualTo(1);
+        assertThat(badModel.err()).contains("unknown traffic model 'zipf'");
+        Run badFlag = run("paths", "-t", "Abilene", "--path-metric", "latency");
+        assertThat(badFlag.exit()).isEqualTo(2);
+        assertThat(badFlag.err()).contains("'latency': expected hops or inverse-capacity");
+        Run badThreads = run("paths", "-t", "Abilene", "--threads", "0", "--no-cache");
+        assertThat(badThreads.exit()).isEqualTo(1);
+        assertThat(badThreads.err()).contains("--threads must be >= 1, got 0");
+    }
+}
