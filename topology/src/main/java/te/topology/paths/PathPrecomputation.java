@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.jgrapht.Graph;
+import te.topology.NodePairs;
 import te.topology.Topology;
 
 /**
@@ -36,19 +37,8 @@ public final class PathPrecomputation {
      * @return paths for every ordered pair of distinct nodes, pairs sorted by (src, dst)
      */
     public static PathSet allPairs(Topology topology, PathSpec spec, int threads, Progress progress) {
-        int n = topology.nodeCount();
-        int[] src = new int[n * (n - 1)];
-        int[] dst = new int[src.length];
-        int i = 0;
-        for (int s = 0; s < n; s++) {
-            for (int d = 0; d < n; d++) {
-                if (s != d) {
-                    src[i] = s;
-                    dst[i++] = d;
-                }
-            }
-        }
-        return forPairs(topology, spec, src, dst, threads, progress);
+        int[][] pairs = NodePairs.allOrdered(topology.nodeCount());
+        return forPairs(topology, spec, pairs[0], pairs[1], threads, progress);
     }
 
     /**

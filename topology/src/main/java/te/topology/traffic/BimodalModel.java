@@ -3,6 +3,7 @@ package te.topology.traffic;
 import static java.util.Objects.requireNonNull;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import te.topology.NodePairs;
 import te.topology.Topology;
 
 /**
@@ -46,7 +47,7 @@ public record BimodalModel(Ranges ranges) implements TrafficModel {
     public TrafficMatrix generate(Topology topology, long seed, double scale) {
         Rngs.checkScale(scale);
         UniformRandomProvider rng = Rngs.seeded(seed);
-        int[][] pairs = Rngs.allPairs(topology.nodeCount());
+        int[][] pairs = NodePairs.allOrdered(topology.nodeCount());
         double[] demand = new double[pairs[0].length];
         for (int i = 0; i < demand.length; i++) {
             boolean high = rng.nextDouble() < ranges.highFraction();

@@ -2,6 +2,7 @@ package te.topology.traffic;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import te.topology.NodePairs;
 import te.topology.Topology;
 
 /**
@@ -62,7 +63,7 @@ public record GravityModel(double totalDemandMbps) implements TrafficModel {
             double noisy = frac[i] + gauss.sample() * frac[i] / 4;
             demand[i] = Math.max(noisy, 0.0) * totalDemandMbps * scale;
         }
-        int[][] pairs = Rngs.allPairs(topology.nodeCount());
+        int[][] pairs = NodePairs.allOrdered(topology.nodeCount());
         return new TrafficMatrix(topology.nodeCount(), pairs[0], pairs[1], demand);
     }
 }

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.PoissonSampler;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import te.topology.NodePairs;
 import te.topology.Topology;
 
 /**
@@ -89,7 +90,7 @@ public record PoissonModel(String name, Params params) implements TrafficModel {
         UniformRandomProvider rng = Rngs.seeded(seed);
         ZigguratSampler.NormalizedGaussian gauss = ZigguratSampler.NormalizedGaussian.of(rng);
         int[][] hops = hopCounts(topology);
-        int[][] pairs = Rngs.allPairs(topology.nodeCount());
+        int[][] pairs = NodePairs.allOrdered(topology.nodeCount());
         double[] demand = new double[pairs[0].length];
         for (int i = 0; i < demand.length; i++) {
             double mean = params.lambda() * Math.pow(params.decay(), hops[pairs[0][i]][pairs[1][i]]);

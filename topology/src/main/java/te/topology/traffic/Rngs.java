@@ -18,20 +18,4 @@ final class Rngs {
             throw new IllegalArgumentException("scale factor must be finite and > 0, got " + scale);
         }
     }
-
-    /** Fills src/dst with all ordered pairs of distinct nodes in row-major order. */
-    static int[][] allPairs(int n) {
-        int[] src = new int[n * (n - 1)];
-        int[] dst = new int[src.length];
-        int i = 0;
-        for (int u = 0; u < n; u++) {
-            for (int v = 0; v < n; v++) {
-                if (u != v) {
-                    src[i] = u;
-                    dst[i++] = v;
-                }
-            }
-        }
-        return new int[][] {src, dst};
-    }
 }

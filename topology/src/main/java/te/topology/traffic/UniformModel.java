@@ -1,6 +1,7 @@
 package te.topology.traffic;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import te.topology.NodePairs;
 import te.topology.Topology;
 
 /**
@@ -25,7 +26,7 @@ public record UniformModel(double maxDemandMbps) implements TrafficModel {
     public TrafficMatrix generate(Topology topology, long seed, double scale) {
         Rngs.checkScale(scale);
         UniformRandomProvider rng = Rngs.seeded(seed);
-        int[][] pairs = Rngs.allPairs(topology.nodeCount());
+        int[][] pairs = NodePairs.allOrdered(topology.nodeCount());
         double[] demand = new double[pairs[0].length];
         for (int i = 0; i < demand.length; i++) {
             demand[i] = rng.nextDouble() * maxDemandMbps * scale;
