@@ -1,0 +1,144 @@
+package te.lp;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * Flow per (commodity, path) in Mbps, aligned with {@link TeProblem}'s path-variable order:
+ * commodity 0's paths by rank, then commodity 1's, and so on. Derived figures (total flow, α, arc
+ * loads, utilisation) are computed from the flows, never taken from a solver's objective.
+ */
+public final class Allocation {
+    private final TeProblem problem;
+    private final double[] pathFlowMbps;
+    private final int[] firstColumn;
+
+    /**
+     * @param pathFlowMbps flow per path variable, length {@link TeProblem#pathVariables()}
+     * @throws IllegalArgumentException if the length is wrong
+     */
+    public Allocation(TeProblem problem, double[] pathFlowMbps) {
+        this.problem = requireNonNull(problem, "problem");
+        this.pathFlowMbps = pathFlowMbps;
+        Commodities c = problem.commodities();
+        firstColumn = new int[c.size() + 1];
+        for (int k = 0; k < c.size(); k++) {
+            firstColumn[k + 1] = firstColumn[k] + problem.paths().pathCount(c.pairIndex(k));
+        }
+        if (pathFlowMbps.length != firstColumn[c.size()]) {
+            throw new IllegalArgumentException("flow array has %d entries, problem has %d path variables"
+                    .formatted(pathFlowMbps.length, firstColumn[c.size()]));
+        }
+    }
+
+    /**
+     * Turns an LP solution into an allocation: path columns only, tiny negative values (solver
+     * round-off) set to 0, and a commodity routed above its demand scaled down to it.
+     */
+    public static Allocation extract(TeProblem problem, double[] x) {
+        double[] flow = new double[problem.pathVariables()];
+        System.arraycopy(x, 0, flow, 0, flow.length);
+        Allocation a = new Allocation(problem, flow);
+        for (int k = 0; k < problem.commodities().size(); k++) {
+            double sum = 0;
+            for (int j = a.firstColumn[k]; j < a.firstColumn[k + 1]; j++) {
+                flow[j] = Math.max(0, flow[j]);
+                sum += flow[j];
+            }
+            double demand = problem.commodities().demandMbps(k);
+            if (sum > demand) {
+                double factor = demand / sum;
+                for (int j = a.firstColumn[k]; j < a.firstColumn[k + 1]; j++) {
+                    flow[j] *= factor;
+                }
+            }
+        }
+        return a;
+    }
+
+    /** @return the problem this allocation routes */
+    public TeProblem problem() {
+        return problem;
+    }
+
+    /** @return flow of path variable {@code j} in Mbps */
+    public double pathFlowMbps(int j) {
+        return pathFlowMbps[j];
+    }
+
+    /** @return a copy of all path flows in Mbps */
+    public double[] pathFlowsMbps() {
+        return pathFlowMbps.clone();
+    }
+
+    /** @return index of commodity {@code k}'s first path variable; its last is {@code firstColumn(k+1)-1} */
+    public int firstColumn(int k) {
+        return firstColumn[k];
+    }
+
+    /** @return flow of commodity {@code k} over all its paths, in Mbps */
+    public double commodityFlowMbps(int k) {
+        double sum = 0;
+        for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
+            sum += pathFlowMbps[j];
+        }
+        return sum;
+    }
+
+    /** @return Σ of all flows in Mbps */
+    public double totalFlowMbps() {
+        double sum = 0;
+        for (double f : pathFlowMbps) {
+            sum += f;
+        }
+        return sum;
+    }
+
+    /** @return min over commodities of flow/demand (the concurrent-flow α); 1 when there are none */
+    public double minDemandShare() {
+        double min = 1.0;
+        for (int k = 0; k < problem.commodities().size(); k++) {
+            min = Math.min(min, commodityFlowMbps(k) / problem.commodities().demandMbps(k));
+        }
+        return min;
+    }
+
+    /** @return load per arc in Mbps */
+    public double[] arcLoadMbps() {
+        double[] load = new double[problem.topology().arcCount()];
+        var paths = problem.paths();
+        for (int k = 0; k < problem.commodities().size(); k++) {
+            int pair = problem.commodities().pairIndex(k);
+            for (int p = paths.firstPath(pair), j = firstColumn[k]; j < firstColumn[k + 1]; p++, j++) {
+                double f = pathFlowMbps[j];
+                if (f != 0) {
+                    for (int i = 0; i < paths.pathLength(p); i++) {
+                        load[paths.arc(p, i)] += f;
+                    }
+                }
+            }
+        }
+        return load;
+    }
+
+    /** @return the largest load/capacity over arcs with load (0 when nothing flows) */
+    public double maxUtilisation() {
+        double[] load = arcLoadMbps();
+        double[] cap = problem.capacityMbps();
+        double max = 0;
+        for (int a = 0; a < load.length; a++) {
+            if (load[a] > 0) {
+                max = Math.max(max, cap[a] > 0 ? load[a] / cap[a] : Double.POSITIVE_INFINITY);
+            }
+        }
+        return max;
+    }
+
+    /** @return the objective's value recomputed from the flows */
+    public double objectiveValue(Objective objective) {
+        return switch (objective) {
+            case TOTAL_FLOW, FAIR -> totalFlowMbps();
+            case CONCURRENT_FLOW -> minDemandShare();
+            case MIN_MLU -> maxUtilisation();
+        };
+    }
+}

@@ -1,0 +1,81 @@
+package te.lp;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one feasibility check every allocation passes, in tests and before the CLI or daemon uses
+ * it: non-negative flows, no commodity above its demand, no arc above its capacity (times an
+ * allowed utilisation, which is 1 except for min-MLU allocations of overloaded networks).
+ * Tolerances are relative to the value checked, with an absolute floor, because interior-point
+ * solutions are feasible to about 1e-7 relative.
+ */
+public final class AllocationChecker {
+    /** Default relative tolerance. */
+    public static final double DEFAULT_RELATIVE = 1e-6;
+    /** Default absolute tolerance in Mbps. */
+    public static final double DEFAULT_ABSOLUTE_MBPS = 1e-6;
+
+    private final double relative;
+    private final double absoluteMbps;
+
+    /** @param relative relative tolerance, @param absoluteMbps absolute tolerance in Mbps */
+    public AllocationChecker(double relative, double absoluteMbps) {
+        this.relative = relative;
+        this.absoluteMbps = absoluteMbps;
+    }
+
+    /** A checker with the default tolerances. */
+    public AllocationChecker() {
+        this(DEFAULT_RELATIVE, DEFAULT_ABSOLUTE_MBPS);
+    }
+
+    /**
+     * @param allowedUtilisation largest load/capacity accepted (1 for feasibility)
+     * @return every violation found (empty when the allocation is feasible)
+     */
+    public List<String> violations(Allocation allocation, double allowedUtilisation) {
+        List<String> out = new ArrayList<>();
+        TeProblem problem = allocation.problem();
+        Commodities c = problem.commodities();
+        for (int k = 0; k < c.size(); k++) {
+            for (int j = allocation.firstColumn(k); j < allocation.firstColumn(k + 1); j++) {
+                double f = allocation.pathFlowMbps(j);
+                if (!(f >= 0) || Double.isInfinite(f)) {
+                    out.add("commodity %d (%d->%d) path %d: flow %s Mbps is negative or not finite"
+                            .formatted(k, c.src(k), c.dst(k), j - allocation.firstColumn(k), f));
+                }
+            }
+            double flow = allocation.commodityFlowMbps(k);
+            double demand = c.demandMbps(k);
+            if (flow > demand + tolerance(demand)) {
+                out.add("commodity %d (%d->%d): flow %.9g Mbps exceeds demand %.9g Mbps".formatted(k, c.src(k), c.dst(k), flow, demand));
+            }
+        }
+        double[] load = allocation.arcLoadMbps();
+        double[] cap = problem.capacityMbps();
+        for (int a = 0; a < load.length; a++) {
+            double limit = cap[a] * allowedUtilisation;
+            if (load[a] > limit + tolerance(limit)) {
+                out.add("arc %d (%d->%d): load %.9g Mbps exceeds %.9g Mbps (capacity %.9g × %.6g)".formatted(a,
+                        problem.topology().arcSrc(a), problem.topology().arcDst(a), load[a], limit, cap[a], allowedUtilisation));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @throws IllegalStateException listing the first violations when the allocation is infeasible
+     */
+    public void requireFeasible(Allocation allocation, double allowedUtilisation) {
+        List<String> v = violations(allocation, allowedUtilisation);
+        if (!v.isEmpty()) {
+            throw new IllegalStateException("allocation is infeasible (%d violations): %s".formatted(v.size(),
+                    String.join("; ", v.subList(0, Math.min(5, v.size())))));
+        }
+    }
+
+    private double tolerance(double magnitude) {
+        return Math.max(absoluteMbps, relative * Math.abs(magnitude));
+    }
+}

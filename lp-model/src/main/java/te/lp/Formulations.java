@@ -1,0 +1,48 @@
+package te.lp;
+
+/**
+ * The path-formulation LPs. Columns are path flows f[k,p] ≥ 0 (Mbps) in commodity order, then α or
+ * z when the objective has one; see {@link PathLpBuilder} for the row layout.
+ */
+public final class Formulations {
+    private static final double INF = Double.POSITIVE_INFINITY;
+
+    private Formulations() {
+    }
+
+    /**
+     * Max total flow: max Σ f; per arc Σ f ≤ capacity; per commodity
+     * {@code minShare·demand ≤ Σ_p f ≤ demand}.
+     *
+     * @param minShare per-commodity floor as a share of demand (0 for plain total flow; α* for the
+     *                 second stage of {@link Objective#FAIR})
+     */
+    public static LpModel totalFlow(TeProblem problem, double minShare) {
+        return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 1.0, true, PathLpBuilder.Extra.NONE, 0, 0, 0,
+                (a, cap) -> new double[] {-INF, cap},
+                (k, demand) -> new double[] {minShare * demand, demand}));
+    }
+
+    /**
+     * Max concurrent flow: max α, 0 ≤ α ≤ 1; per arc Σ f ≤ capacity; per commodity
+     * {@code Σ_p f − α·demand ≥ 0}; each f ≤ demand. The reference's row {@code Σ_p f ≤ demand} is
+     * left out (it halves the rows); {@link Allocation#extract} scales any commodity routed above its
+     * demand back down, which keeps capacities and α.
+     */
+    public static LpModel concurrentFlow(TeProblem problem) {
+        return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, 0, 1,
+                (a, cap) -> new double[] {-INF, cap},
+                (k, demand) -> new double[] {0, INF}));
+    }
+
+    /**
+     * Min max-link-utilisation: min z ≥ 0; per arc {@code Σ f − z·capacity ≤ 0}; per commodity
+     * {@code Σ_p f = demand}. z is not bounded by 1, so z > 1 says by how much demand exceeds what
+     * the network carries.
+     */
+    public static LpModel minMaxUtilisation(TeProblem problem) {
+        return PathLpBuilder.build(problem, new PathLpBuilder.Shape(false, 0.0, false, PathLpBuilder.Extra.CAPACITY_ROWS, 1.0, 0, INF,
+                (a, cap) -> new double[] {-INF, 0},
+                (k, demand) -> new double[] {demand, demand}));
+    }
+}

@@ -1,0 +1,36 @@
+package te.lp;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/** What the TE LP optimises. */
+public enum Objective {
+    /** Maximise Σ flow subject to capacities and demands. */
+    TOTAL_FLOW("total-flow"),
+    /** Maximise α ≤ 1 such that every commodity gets at least α of its demand. */
+    CONCURRENT_FLOW("concurrent-flow"),
+    /** Route every demand in full, minimising the largest link utilisation z (may exceed 1). */
+    MIN_MLU("min-mlu"),
+    /** Concurrent flow first (α*), then maximise total flow keeping every commodity at ≥ α*·demand. */
+    FAIR("fair");
+
+    private final String cliName;
+
+    Objective(String cliName) {
+        this.cliName = cliName;
+    }
+
+    /** @return the command-line name, e.g. {@code total-flow} */
+    public String cliName() {
+        return cliName;
+    }
+
+    /** @throws IllegalArgumentException naming the value and the accepted names */
+    public static Objective parse(String name) {
+        String wanted = name.toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(o -> o.cliName.equals(wanted) || o.name().equalsIgnoreCase(wanted))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown objective '%s', expected one of %s".formatted(name,
+                        Arrays.stream(values()).map(Objective::cliName).toList())));
+    }
+}

@@ -1,0 +1,44 @@
+package te.lp;
+
+import static java.util.Objects.requireNonNull;
+
+import te.topology.Topology;
+import te.topology.paths.PathSet;
+
+/**
+ * One TE instance: the network, precomputed paths, the commodities to route, and the arc
+ * capacities they may use (the topology's, or POP's divided ones).
+ *
+ * @param topology     the network
+ * @param paths        precomputed paths; commodity k uses pair {@code commodities.pairIndex(k)}
+ * @param commodities  what to route
+ * @param capacityMbps capacity per arc in Mbps (indexed like the topology's arcs)
+ */
+public record TeProblem(Topology topology, PathSet paths, Commodities commodities, double[] capacityMbps) {
+    public TeProblem {
+        requireNonNull(topology, "topology");
+        requireNonNull(paths, "paths");
+        requireNonNull(commodities, "commodities");
+        if (capacityMbps.length != topology.arcCount()) {
+            throw new IllegalArgumentException("capacity array has %d entries for %d arcs".formatted(capacityMbps.length, topology.arcCount()));
+        }
+        if (!paths.topologyHash().equals(topology.contentHash())) {
+            throw new IllegalArgumentException("paths were computed for another topology (hash %s, topology %s)"
+                    .formatted(paths.topologyHash().substring(0, 12), topology.contentHash().substring(0, 12)));
+        }
+    }
+
+    /** @return the problem on the topology's own capacities */
+    public static TeProblem of(Topology topology, PathSet paths, Commodities commodities) {
+        return new TeProblem(topology, paths, commodities, topology.capacitiesMbps());
+    }
+
+    /** @return number of path variables: the sum of every commodity's path count */
+    public int pathVariables() {
+        int total = 0;
+        for (int k = 0; k < commodities.size(); k++) {
+            total += paths.pathCount(commodities.pairIndex(k));
+        }
+        return total;
+    }
+}

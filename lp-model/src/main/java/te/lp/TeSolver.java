@@ -1,0 +1,12 @@
+package te.lp;
+
+/** An LP backend. Instances are safe to use from several threads at once (each solve is separate). */
+public interface TeSolver {
+    /** @return the backend's name as selected on the command line, e.g. {@code highs} */
+    String name();
+
+    /**
+     * @return the outcome; solver failures are statuses, not exceptions
+     */
+    SolveResult solve(LpModel model, SolverOptions options);
+}
