@@ -1,0 +1,67 @@
+package te.controller;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.Writer;
+import te.lp.Allocation;
+import te.lp.Commodities;
+import te.lp.TeProblem;
+import te.topology.Topology;
+import te.topology.paths.PathSet;
+
+/**
+ * Writes an allocation as JSON: per commodity its source, destination and demand (Mbps), and per
+ * path the node ids it visits, its flow (Mbps) and its split weight (flow / commodity flow; equal
+ * split when the commodity gets no flow).
+ */
+public final class AllocationJson {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private AllocationJson() {
+    }
+
+    /** Streams the allocation to {@code out}, with summary fields first. */
+    public static void write(Allocation allocation, String objective, double value, Writer out) throws IOException {
+        TeProblem problem = allocation.problem();
+        Topology t = problem.topology();
+        PathSet paths = problem.paths();
+        Commodities c = problem.commodities();
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("topology", t.name());
+            g.writeStringField("objective", objective);
+            g.writeNumberField("objectiveValue", value);
+            g.writeNumberField("totalFlowMbps", allocation.totalFlowMbps());
+            g.writeArrayFieldStart("commodities");
+            for (int k = 0; k < c.size(); k++) {
+                int pair = c.pairIndex(k);
+                double flow = allocation.commodityFlowMbps(k);
+                int count = paths.pathCount(pair);
+                g.writeStartObject();
+                g.writeStringField("src", t.nodes().get(c.src(k)).id());
+                g.writeStringField("dst", t.nodes().get(c.dst(k)).id());
+                g.writeNumberField("demandMbps", c.demandMbps(k));
+                g.writeNumberField("flowMbps", flow);
+                g.writeArrayFieldStart("paths");
+                for (int i = 0; i < count; i++) {
+                    int p = paths.firstPath(pair) + i;
+                    double f = allocation.pathFlowMbps(allocation.firstColumn(k) + i);
+                    g.writeStartObject();
+                    g.writeArrayFieldStart("nodes");
+                    for (int v : paths.pathNodes(t, p)) {
+                        g.writeString(t.nodes().get(v).id());
+                    }
+                    g.writeEndArray();
+                    g.writeNumberField("flowMbps", f);
+                    g.writeNumberField("weight", flow > 0 ? f / flow : 1.0 / count);
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+}

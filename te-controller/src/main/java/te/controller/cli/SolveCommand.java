@@ -1,0 +1,108 @@
+package te.controller.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import te.controller.AllocationJson;
+import te.lp.Allocation;
+import te.lp.Commodities;
+import te.lp.Objective;
+import te.lp.SolverOptions;
+import te.lp.Solvers;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.topology.Topology;
+import te.topology.paths.PathSet;
+import te.topology.traffic.TrafficMatrix;
+import te.topology.traffic.TrafficMatrixIo;
+import te.topology.traffic.TrafficSpec;
+
+/** {@code te solve}: one TE solve, summary on stdout, allocation as JSON. */
+@Command(name = "solve", mixinStandardHelpOptions = true,
+        description = "Route a traffic matrix over precomputed paths with an LP and print/write the allocation.")
+final class SolveCommand implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TopologyOptions topologyOptions;
+
+    @Mixin
+    PathOptions pathOptions;
+
+    @Option(names = "--traffic", defaultValue = "gravity:1,1", paramLabel = "FILE|MODEL[:SEED[,SCALE]]",
+            description = "Traffic matrix file (CSV/JSON) or generated model (default: ${DEFAULT-VALUE}).")
+    String traffic;
+
+    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
+            description = "What to optimise (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs",
+            description = "LP backend (default: ${DEFAULT-VALUE}).")
+    String solver;
+
+    @Option(names = "--time-limit", defaultValue = "600", paramLabel = "SECONDS",
+            description = "Solver time limit per LP in seconds (default: ${DEFAULT-VALUE}).")
+    double timeLimitSeconds;
+
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Write the allocation as JSON here.")
+    Path out;
+
+    @Override
+    public void run() {
+        Objective goal = Objective.parse(objective);
+        var backend = Solvers.byName(solver);
+        SolverOptions options = new SolverOptions(timeLimitSeconds, pathOptions.threads(), false);
+        Topology t = topologyOptions.load();
+        TrafficMatrix tm = loadTraffic(t);
+        PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
+        Commodities commodities = Commodities.of(tm, paths);
+        TeProblem problem = TeProblem.of(t, paths, commodities);
+        TeResult r = new TeOptimizer(backend, options).solve(problem, goal);
+
+        PrintWriter pw = spec.commandLine().getOut();
+        pw.printf("topology          %s (%d nodes, %d arcs)%n", t.name(), t.nodeCount(), t.arcCount());
+        pw.printf("commodities       %d routed; %d skipped with zero demand, %d without a path (%.3f Mbps)%n",
+                commodities.size(), commodities.zeroDemandSkipped(), commodities.withoutPathSkipped(), commodities.unroutableDemandMbps());
+        pw.printf("LP                %d variables, %d constraints, %d non-zeros%n", r.columns(), r.rows(), r.nonZeros());
+        pw.printf("solver            %s, objective %s%n", backend.name(), goal.cliName());
+        pw.printf("build time        %.3f s%n", r.buildSeconds());
+        pw.printf("solve time        %.3f s%n", r.solveSeconds());
+        pw.printf("status            %s%s%n", r.status(), r.message().isEmpty() ? "" : " (" + r.message() + ")");
+        if (r.allocation().isEmpty()) {
+            pw.flush();
+            throw new IllegalStateException("no allocation: solver ended with " + r.status());
+        }
+        Allocation a = r.allocation().get();
+        double demand = commodities.totalDemandMbps();
+        pw.printf("objective value   %.6f%n", r.value());
+        pw.printf("flow              %.3f of %.3f Mbps demand (%.2f %%)%n", a.totalFlowMbps(), demand,
+                demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
+        pw.printf("min demand share  %.6f%n", a.minDemandShare());
+        pw.printf("max utilisation   %.6f%n", a.maxUtilisation());
+        if (out != null) {
+            try (Writer w = Files.newBufferedWriter(out)) {
+                AllocationJson.write(a, goal.cliName(), r.value(), w);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write allocation " + out, e);
+            }
+            pw.printf("allocation        %s%n", out);
+        }
+        pw.flush();
+    }
+
+    private TrafficMatrix loadTraffic(Topology t) {
+        Path file = Path.of(traffic);
+        return Files.isRegularFile(file) ? TrafficMatrixIo.read(t, file) : TrafficSpec.parse(traffic).generate(t);
+    }
+}
