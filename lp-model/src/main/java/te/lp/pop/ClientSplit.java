@@ -1,0 +1,81 @@
+package te.lp.pop;
+
+import java.util.PriorityQueue;
+import te.lp.Commodities;
+
+/**
+ * POP's client splitting: the commodities go into a max-heap on demand; the largest piece is popped
+ * and replaced by two halves, until {@code round(threshold · N)} extra virtual commodities exist.
+ * Pieces remember their origin and are returned grouped by origin in commodity order. Ties on
+ * demand go to the lower piece index, so the result is deterministic.
+ *
+ * @param origin     original commodity of each piece
+ * @param demandMbps demand of each piece in Mbps; the pieces of a commodity sum to its demand
+ */
+public record ClientSplit(int[] origin, double[] demandMbps) {
+
+    /**
+     * @param threshold extra pieces as a share of the commodity count, {@code >= 0}
+     * @return the pieces; with threshold 0, one piece per commodity
+     */
+    public static ClientSplit of(Commodities commodities, double threshold) {
+        if (!(threshold >= 0) || Double.isInfinite(threshold)) {
+            throw new IllegalArgumentException("client-split threshold must be finite and >= 0, got " + threshold);
+        }
+        int n = commodities.size();
+        int extra = (int) Math.round(threshold * n);
+        int total = n + extra;
+        int[] origin = new int[total];
+        double[] demand = new double[total];
+        for (int k = 0; k < n; k++) {
+            origin[k] = k;
+            demand[k] = commodities.demandMbps(k);
+        }
+        if (extra > 0 && n > 0) {
+            PriorityQueue<Integer> heap = new PriorityQueue<>(total, (a, b) -> {
+                int c = Double.compare(demand[b], demand[a]);
+                return c != 0 ? c : Integer.compare(a, b);
+            });
+            for (int k = 0; k < n; k++) {
+                heap.add(k);
+            }
+            for (int next = n; next < total; next++) {
+                int largest = heap.poll();
+                demand[largest] /= 2;
+                demand[next] = demand[largest];
+                origin[next] = origin[largest];
+                heap.add(largest);
+                heap.add(next);
+            }
+        }
+        return groupByOrigin(origin, demand);
+    }
+
+    private static ClientSplit groupByOrigin(int[] origin, double[] demand) {
+        int total = origin.length;
+        int maxOrigin = -1;
+        for (int o : origin) {
+            maxOrigin = Math.max(maxOrigin, o);
+        }
+        int[] start = new int[maxOrigin + 2];
+        for (int o : origin) {
+            start[o + 1]++;
+        }
+        for (int i = 0; i <= maxOrigin; i++) {
+            start[i + 1] += start[i];
+        }
+        int[] sortedOrigin = new int[total];
+        double[] sortedDemand = new double[total];
+        for (int p = 0; p < total; p++) {
+            int at = start[origin[p]]++;
+            sortedOrigin[at] = origin[p];
+            sortedDemand[at] = demand[p];
+        }
+        return new ClientSplit(sortedOrigin, sortedDemand);
+    }
+
+    /** @return number of pieces (virtual commodities) */
+    public int size() {
+        return origin.length;
+    }
+}

@@ -1,0 +1,46 @@
+package te.lp.pop;
+
+import static java.util.Objects.requireNonNull;
+
+import te.lp.SolverOptions;
+
+/**
+ * How POP splits and solves.
+ *
+ * @param k           sub-problems, {@code >= 1} (k = 1 is the full LP)
+ * @param clientSplit client-splitting threshold t ≥ 0: extra virtual commodities as a share of N
+ * @param seed        seed of the random partition
+ * @param partitioner how pieces are assigned to sub-problems
+ * @param parallelism sub-problems solved at once, {@code >= 1}
+ * @param perSolve    solver options for each sub-problem (threads per solve, time limit)
+ */
+public record PopOptions(int k, double clientSplit, long seed, Partitioner partitioner, int parallelism, SolverOptions perSolve) {
+    public PopOptions {
+        if (k < 1) {
+            throw new IllegalArgumentException("POP needs k >= 1 sub-problems, got " + k);
+        }
+        if (!(clientSplit >= 0) || Double.isInfinite(clientSplit)) {
+            throw new IllegalArgumentException("client-split threshold must be finite and >= 0, got " + clientSplit);
+        }
+        requireNonNull(partitioner, "partitioner");
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("POP parallelism must be >= 1, got " + parallelism);
+        }
+        requireNonNull(perSolve, "perSolve");
+    }
+
+    /**
+     * @return random partition, seed 1, every core solving one sub-problem each (one solver thread
+     *         per sub-problem), no time limit
+     */
+    public static PopOptions of(int k, double clientSplit) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return new PopOptions(k, clientSplit, 1, new RandomPartitioner(), cores,
+                new SolverOptions(Double.POSITIVE_INFINITY, 1, false));
+    }
+
+    /** @return these options with another seed */
+    public PopOptions withSeed(long newSeed) {
+        return new PopOptions(k, clientSplit, newSeed, partitioner, parallelism, perSolve);
+    }
+}

@@ -1,0 +1,162 @@
+package te.lp.pop;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import te.lp.Allocation;
+import te.lp.AllocationChecker;
+import te.lp.Commodities;
+import te.lp.Objective;
+import te.lp.SolveStatus;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.lp.TeSolver;
+
+/**
+ * Partitioned Optimization Problems (Narayanan et al., SOSP'21) for TE: client splitting, a random
+ * partition of the pieces into k sub-problems, each seeing every arc at capacity/k (resource
+ * splitting), sub-problems solved truly in parallel, flows summed back per original commodity and
+ * path. Since every sub-allocation fits capacity/k and its pieces' demands, the sum fits capacity
+ * and demand: the merged allocation is feasible by construction, and is checked anyway.
+ */
+public final class PopSolver {
+    private final TeSolver solver;
+    private final PopOptions options;
+
+    /** @param solver backend for every sub-problem, @param options split and parallelism settings */
+    public PopSolver(TeSolver solver, PopOptions options) {
+        this.solver = solver;
+        this.options = options;
+    }
+
+    /** @return the merged result; failures are statuses, never exceptions */
+    public PopResult solve(TeProblem problem, Objective objective) {
+        long start = System.nanoTime();
+        Commodities commodities = problem.commodities();
+        ClientSplit pieces = ClientSplit.of(commodities, options.clientSplit());
+        int[] sub = options.partitioner().assign(commodities, pieces, options.k(), options.seed());
+        List<TeProblem> subProblems = subProblems(problem, pieces, sub);
+        long partitioned = System.nanoTime();
+
+        List<TeResult> results = solveAll(subProblems, objective);
+        long solved = System.nanoTime();
+
+        for (TeResult r : results) {
+            if (!r.ok()) {
+                return new PopResult(r.status(), Optional.empty(), Double.NaN, results, pieces.size(),
+                        seconds(start, partitioned), seconds(partitioned, solved), 0, seconds(start, System.nanoTime()),
+                        "sub-problem failed: " + r.message());
+            }
+        }
+        Allocation merged = merge(problem, pieces, sub, subProblems, results);
+        double allowed = 1.0;
+        if (objective == Objective.MIN_MLU) {
+            allowed = Math.max(1.0, results.stream().mapToDouble(TeResult::value).max().orElse(0) * (1 + 1e-6));
+        }
+        List<String> violations = new AllocationChecker().violations(merged, allowed);
+        long end = System.nanoTime();
+        if (!violations.isEmpty()) {
+            return new PopResult(SolveStatus.ERROR, Optional.empty(), Double.NaN, results, pieces.size(), seconds(start, partitioned),
+                    seconds(partitioned, solved), seconds(solved, end), seconds(start, end),
+                    "merged allocation infeasible: " + violations.get(0));
+        }
+        return new PopResult(SolveStatus.OPTIMAL, Optional.of(merged), merged.objectiveValue(objective), results, pieces.size(),
+                seconds(start, partitioned), seconds(partitioned, solved), seconds(solved, end), seconds(start, end), "");
+    }
+
+    private List<TeProblem> subProblems(TeProblem problem, ClientSplit pieces, int[] sub) {
+        int k = options.k();
+        int[] count = new int[k];
+        for (int s : sub) {
+            count[s]++;
+        }
+        double[] capacity = problem.capacityMbps();
+        double[] share = new double[capacity.length];
+        for (int a = 0; a < capacity.length; a++) {
+            share[a] = capacity[a] / k;
+        }
+        Commodities c = problem.commodities();
+        List<TeProblem> out = new ArrayList<>(k);
+        for (int s = 0; s < k; s++) {
+            int[] src = new int[count[s]];
+            int[] dst = new int[count[s]];
+            double[] demand = new double[count[s]];
+            int[] pair = new int[count[s]];
+            int i = 0;
+            for (int p = 0; p < sub.length; p++) {
+                if (sub[p] == s) {
+                    int origin = pieces.origin()[p];
+                    src[i] = c.src(origin);
+                    dst[i] = c.dst(origin);
+                    demand[i] = pieces.demandMbps()[p];
+                    pair[i++] = c.pairIndex(origin);
+                }
+            }
+            out.add(new TeProblem(problem.topology(), problem.paths(), Commodities.of(src, dst, demand, pair), share));
+        }
+        return out;
+    }
+
+    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective) {
+        TeOptimizer optimizer = new TeOptimizer(solver, options.perSolve());
+        int threads = Math.min(options.parallelism(), subProblems.size());
+        if (threads == 1) {
+            return subProblems.stream().map(p -> optimizer.solve(p, objective)).toList();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "pop-solve");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<TeResult>> futures = new ArrayList<>();
+            for (TeProblem p : subProblems) {
+                futures.add(pool.submit(() -> optimizer.solve(p, objective)));
+            }
+            List<TeResult> results = new ArrayList<>();
+            for (Future<TeResult> f : futures) {
+                results.add(f.get());
+            }
+            return results;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("POP solve interrupted", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("POP sub-problem crashed: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** Sums each sub-problem's path flows into the original commodity's path flows. */
+    private static Allocation merge(TeProblem problem, ClientSplit pieces, int[] sub, List<TeProblem> subProblems,
+                                    List<TeResult> results) {
+        Allocation shape = new Allocation(problem, new double[problem.pathVariables()]);
+        double[] flow = new double[problem.pathVariables()];
+        int[] next = new int[subProblems.size()];
+        // Pieces were handed to sub-problems in piece order, so the i-th piece of sub-problem s is
+        // its commodity i.
+        for (int p = 0; p < sub.length; p++) {
+            int s = sub[p];
+            int local = next[s]++;
+            Allocation part = results.get(s).allocation().orElseThrow();
+            int origin = pieces.origin()[p];
+            int from = part.firstColumn(local);
+            int to = part.firstColumn(local + 1);
+            int base = shape.firstColumn(origin);
+            for (int j = from; j < to; j++) {
+                flow[base + j - from] += part.pathFlowMbps(j);
+            }
+        }
+        return new Allocation(problem, flow);
+    }
+
+    private static double seconds(long from, long to) {
+        return (to - from) / 1e9;
+    }
+}

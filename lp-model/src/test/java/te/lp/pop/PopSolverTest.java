@@ -1,0 +1,143 @@
+package te.lp.pop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import te.lp.AllocationChecker;
+import te.lp.Commodities;
+import te.lp.Objective;
+import te.lp.SolveStatus;
+import te.lp.SolverOptions;
+import te.lp.Solvers;
+import te.lp.TeInstances;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.lp.TeSolver;
+import te.lp.baseline.Cspf;
+import te.topology.TestTopologies;
+import te.topology.Topology;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+
+class PopSolverTest {
+    private static final TeSolver HIGHS = Solvers.byName("highs");
+    private static final Topology NET = TestTopologies.ringWithChords(14);
+    private final AllocationChecker checker = new AllocationChecker();
+
+    private static TeProblem problem(String traffic) {
+        return TeInstances.problem(NET, PathSpec.defaults(), TrafficSpec.parse(traffic).generate(NET));
+    }
+
+    private static PopOptions options(int k, double t, long seed) {
+        return new PopOptions(k, t, seed, new RandomPartitioner(), 2, new SolverOptions(60, 1, false));
+    }
+
+    private static TeResult full(TeProblem p, Objective o) {
+        return new TeOptimizer(HIGHS, new SolverOptions(60, 1, false)).solve(p, o);
+    }
+
+    @Test
+    void mergedAllocationsAreFeasibleAndNeverBeatTheFullLp() {
+        for (long seed = 1; seed <= 3; seed++) {
+            TeProblem p = problem("gravity:" + seed + ",128");
+            for (Objective o : Objective.values()) {
+                TeResult optimum = full(p, o);
+                for (int k : new int[] {1, 2, 4}) {
+                    for (double t : new double[] {0, 0.5}) {
+                        PopResult r = new PopSolver(HIGHS, options(k, t, seed)).solve(p, o);
+                        String what = "seed %d %s k=%d t=%s".formatted(seed, o, k, t);
+                        assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
+                        double allowed = o == Objective.MIN_MLU ? Math.max(1, r.value() * (1 + 1e-6)) : 1;
+                        assertThat(checker.violations(r.allocation().orElseThrow(), allowed)).as(what).isEmpty();
+                        if (o == Objective.MIN_MLU) {
+                            assertThat(r.value()).as(what).isGreaterThanOrEqualTo(optimum.value() * (1 - 1e-6));
+                            assertThat(r.allocation().orElseThrow().minDemandShare()).as(what).isCloseTo(1.0, within(1e-6));
+                        } else {
+                            assertThat(r.value()).as(what).isLessThanOrEqualTo(optimum.value() * (1 + 1e-6));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void kOneIsTheFullLp() {
+        TeProblem p = problem("gravity:4,64");
+        PopResult pop = new PopSolver(HIGHS, options(1, 0, 1)).solve(p, Objective.TOTAL_FLOW);
+        assertThat(pop.value()).isCloseTo(full(p, Objective.TOTAL_FLOW).value(), within(1e-6 * pop.value()));
+    }
+
+    @Test
+    void sameSeedGivesTheSameAllocation() {
+        TeProblem p = problem("uniform:2,64");
+        PopResult a = new PopSolver(HIGHS, options(4, 0.5, 9)).solve(p, Objective.TOTAL_FLOW);
+        PopResult b = new PopSolver(HIGHS, options(4, 0.5, 9)).solve(p, Objective.TOTAL_FLOW);
+        assertThat(a.allocation().orElseThrow().pathFlowsMbps()).containsExactly(b.allocation().orElseThrow().pathFlowsMbps());
+    }
+
+    @Test
+    void clientSplittingConservesDemandAndHalvesTheLargest() {
+        Commodities c = Commodities.of(new int[] {0, 0, 1}, new int[] {1, 2, 2}, new double[] {8, 3, 1}, new int[] {0, 1, 2});
+        ClientSplit split = ClientSplit.of(c, 1.0);
+        assertThat(split.size()).isEqualTo(6);
+        // Three halvings, always of the largest piece: 8 -> 4,4 -> 4,2,2 -> 2,2,2,2; 3 and 1 stay whole.
+        assertThat(split.origin()).containsExactly(0, 0, 0, 0, 1, 2);
+        assertThat(split.demandMbps()).containsExactly(2, 2, 2, 2, 3, 1);
+        double[] sums = new double[3];
+        for (int p = 0; p < split.size(); p++) {
+            sums[split.origin()[p]] += split.demandMbps()[p];
+        }
+        assertThat(sums).containsExactly(8, 3, 1);
+    }
+
+    @Test
+    void randomPartitionSpreadsPiecesOfOneCommodityOverDistinctSubProblems() {
+        TeProblem p = problem("gravity:1,1");
+        ClientSplit split = ClientSplit.of(p.commodities(), 0.75);
+        int[] sub = new RandomPartitioner().assign(p.commodities(), split, 8, 3);
+        int[] used = new int[8];
+        for (int i = 0; i < split.size(); ) {
+            int origin = split.origin()[i];
+            Set<Integer> subs = new HashSet<>();
+            int pieces = 0;
+            for (; i < split.size() && split.origin()[i] == origin; i++, pieces++) {
+                subs.add(sub[i]);
+                used[sub[i]]++;
+            }
+            assertThat(subs).hasSize(Math.min(pieces, 8));
+        }
+        assertThat(java.util.Arrays.stream(used).min().orElseThrow()).isPositive();
+    }
+
+    @Test
+    void skewedPartitionIsNoBetterThanRandomOnAverage() {
+        TeProblem p = problem("gravity:5,256");
+        PopOptions skewed = new PopOptions(4, 0, 1, new SkewedPartitioner(), 2, new SolverOptions(60, 1, false));
+        PopResult bad = new PopSolver(HIGHS, skewed).solve(p, Objective.TOTAL_FLOW);
+        PopResult good = new PopSolver(HIGHS, options(4, 0, 1)).solve(p, Objective.TOTAL_FLOW);
+        assertThat(checker.violations(bad.allocation().orElseThrow(), 1)).isEmpty();
+        assertThat(bad.value()).isLessThanOrEqualTo(good.value() * (1 + 1e-6));
+    }
+
+    @Test
+    void cspfIsFeasibleUnsplitAndNoBetterThanTheLp() {
+        TeProblem p = problem("gravity:2,256");
+        var a = Cspf.allocate(p);
+        assertThat(checker.violations(a, 1)).isEmpty();
+        for (int k = 0; k < p.commodities().size(); k++) {
+            double f = a.commodityFlowMbps(k);
+            assertThat(f == 0 || Math.abs(f - p.commodities().demandMbps(k)) < 1e-9).isTrue();
+            int nonZero = 0;
+            for (int j = a.firstColumn(k); j < a.firstColumn(k + 1); j++) {
+                nonZero += a.pathFlowMbps(j) > 0 ? 1 : 0;
+            }
+            assertThat(nonZero).isLessThanOrEqualTo(1);
+        }
+        assertThat(a.totalFlowMbps()).isLessThanOrEqualTo(full(p, Objective.TOTAL_FLOW).value() * (1 + 1e-6));
+    }
+}
