@@ -64,7 +64,7 @@ public final class TeOptimizer {
             return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, buildSeconds, r.solveSeconds(),
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
-        Allocation allocation = Allocation.extract(problem, r.x());
+        Allocation allocation = Allocation.extract(problem, r.x(), objective != Objective.MIN_MLU);
         double allowed = objective == Objective.MIN_MLU ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
         List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {

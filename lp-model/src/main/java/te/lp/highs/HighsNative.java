@@ -13,7 +13,6 @@ import com.sun.jna.Pointer;
 final class HighsNative {
     static final int STATUS_ERROR = -1;
     static final int SENSE_MINIMIZE = 1;
-    static final int SENSE_MAXIMIZE = -1;
     static final int MATRIX_COLWISE = 1;
     static final int MODEL_STATUS_OPTIMAL = 7;
     static final int MODEL_STATUS_INFEASIBLE = 8;

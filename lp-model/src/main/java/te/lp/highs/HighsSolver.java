@@ -14,6 +14,47 @@ import te.lp.TeSolver;
  * solves on different threads do not share state.
  */
 public final class HighsSolver implements TeSolver {
+    /** System property with extra HiGHS options, {@code name=value} pairs separated by commas. */
+    public static final String OPTIONS_PROPERTY = "te.highs.options";
+
+    private final java.util.Map<String, String> extraOptions;
+
+    /** A solver with the defaults plus any options in system property {@value #OPTIONS_PROPERTY}. */
+    public HighsSolver() {
+        this(parseOptions(System.getProperty(OPTIONS_PROPERTY, "")));
+    }
+
+    /**
+     * @param extraOptions HiGHS option names and values applied after the defaults (they win)
+     * @throws IllegalStateException if the HiGHS library cannot be loaded (the message says why)
+     */
+    public HighsSolver(java.util.Map<String, String> extraOptions) {
+        HighsLibrary.load().ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
+        this.extraOptions = java.util.Map.copyOf(extraOptions);
+    }
+
+    /**
+     * @param text {@code name=value,name=value}
+     * @return the options in order
+     * @throws IllegalArgumentException naming the malformed entry
+     */
+    static java.util.Map<String, String> parseOptions(String text) {
+        java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+        for (String entry : text.split(",")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            String[] kv = entry.split("=", 2);
+            if (kv.length != 2 || kv[0].isBlank()) {
+                throw new IllegalArgumentException("HiGHS option '%s': expected name=value".formatted(entry.strip()));
+            }
+            options.put(kv[0].strip(), kv[1].strip());
+        }
+        return options;
+    }
+
     @Override
     public String name() {
         return "highs";
@@ -31,9 +72,20 @@ public final class HighsSolver implements TeSolver {
             if (Double.isFinite(options.timeLimitSeconds())) {
                 setOption(h, "time_limit", options.timeLimitSeconds());
             }
+            for (var e : extraOptions.entrySet()) {
+                setOption(h, e.getKey(), typed(e.getValue()));
+            }
+            // HiGHS 1.12 ends maximisations with presolve and without crossover in status Unknown
+            // (HiGHS issue #2306); passing min −c·x instead avoids it.
+            double[] cost = model.colCost();
+            if (model.maximize()) {
+                cost = cost.clone();
+                for (int j = 0; j < cost.length; j++) {
+                    cost[j] = -cost[j];
+                }
+            }
             int status = HighsNative.Highs_passLp(h, model.columns(), model.rows(), model.nonZeros(), HighsNative.MATRIX_COLWISE,
-                    model.maximize() ? HighsNative.SENSE_MAXIMIZE : HighsNative.SENSE_MINIMIZE, 0.0,
-                    model.colCost(), model.colLower(), model.colUpper(), model.rowLower(), model.rowUpper(),
+                    HighsNative.SENSE_MINIMIZE, 0.0, cost, model.colLower(), model.colUpper(), model.rowLower(), model.rowUpper(),
                     model.colStart(), model.rowIndex(), model.value());
             if (status == HighsNative.STATUS_ERROR) {
                 return SolveResult.failed(SolveStatus.ERROR, seconds(start), "HiGHS rejected the model (Highs_passLp error)");
@@ -52,7 +104,8 @@ public final class HighsSolver implements TeSolver {
             }
             double[] x = new double[model.columns()];
             HighsNative.Highs_getSolution(h, x, null, null, null);
-            return new SolveResult(SolveStatus.OPTIMAL, HighsNative.Highs_getObjectiveValue(h), x, seconds(start), "");
+            double objective = HighsNative.Highs_getObjectiveValue(h);
+            return new SolveResult(SolveStatus.OPTIMAL, model.maximize() ? -objective : objective, x, seconds(start), "");
         } finally {
             HighsNative.Highs_destroy(h);
         }
@@ -60,6 +113,22 @@ public final class HighsSolver implements TeSolver {
 
     private static double seconds(long start) {
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** HiGHS setters are typed; a value is a bool, int or double when it parses as one. */
+    private static Object typed(String value) {
+        if (value.equals("true") || value.equals("false")) {
+            return Boolean.valueOf(value);
+        }
+        try {
+            return Integer.valueOf(value);
+        } catch (NumberFormatException notInt) {
+            try {
+                return Double.valueOf(value);
+            } catch (NumberFormatException notDouble) {
+                return value;
+            }
+        }
     }
 
     private static void setOption(Pointer h, String name, Object value) {
