@@ -8,20 +8,17 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import te.lp.Allocation;
+import te.controller.compare.ComparisonPlot;
+import te.controller.compare.ComparisonRunner;
+import te.controller.compare.ComparisonTable;
+import te.controller.compare.Method;
+import te.controller.compare.Outcome;
 import te.lp.Commodities;
 import te.lp.Objective;
-import te.lp.SolverOptions;
 import te.lp.Solvers;
-import te.lp.TeOptimizer;
 import te.lp.TeProblem;
-import te.lp.TeResult;
 import te.lp.TeSolver;
-import te.lp.baseline.Cspf;
 import te.lp.pop.Partitioner;
-import te.lp.pop.PopOptions;
-import te.lp.pop.PopResult;
-import te.lp.pop.PopSolver;
 import te.topology.Topology;
 import te.topology.paths.PathSet;
 import te.topology.traffic.TrafficSpec;
@@ -70,65 +67,50 @@ final class CompareCommand implements Runnable {
     @Option(names = "--csv", description = "Print the table as CSV.")
     boolean csv;
 
+    @Option(names = "--plot", paramLabel = "FILE.png", description = "Also write a runtime-vs-quality plot (PNG).")
+    java.nio.file.Path plot;
+
     @Option(names = "--time-limit", defaultValue = "3600", paramLabel = "SECONDS", description = "Per-LP time limit (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
-
-    record Row(String method, double value, double buildSeconds, double solveSeconds, double wallSeconds) {
-    }
 
     @Override
     public void run() {
         Objective goal = Objective.parse(objective);
         TeSolver backend = Solvers.byName(solver);
         Partitioner part = Partitioner.byName(partitioner);
+        TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
-        var tm = TrafficSpec.parse(traffic).generate(t);
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
-        TeProblem problem = TeProblem.of(t, paths, Commodities.of(tm, paths));
-        PrintWriter err = spec.commandLine().getErr();
+        TeProblem problem = TeProblem.of(t, paths, Commodities.of(trafficSpec.generate(t), paths));
 
-        List<Row> rows = new ArrayList<>();
+        List<Method> methods = new ArrayList<>();
         if (!skipFull) {
-            err.println("solving full LP ...");
-            err.flush();
-            long start = System.nanoTime();
-            TeResult r = new TeOptimizer(backend, new SolverOptions(timeLimitSeconds, cores, false)).solve(problem, goal);
-            rows.add(new Row("full LP", r.value(), r.buildSeconds(), r.solveSeconds(), (System.nanoTime() - start) / 1e9));
+            methods.add(Method.fullLp());
         }
-        for (int k : popKs) {
-            err.printf("solving POP-%d ...%n", k);
+        popKs.forEach(k -> methods.add(Method.pop(k, clientSplit)));
+        methods.add(Method.cspf());
+        PrintWriter err = spec.commandLine().getErr();
+        ProgressBar bar = new ProgressBar(err, "compare");
+        int[] done = {0};
+        List<Outcome> outcomes = new ComparisonRunner(backend, cores, timeLimitSeconds, part, seed).run(problem, goal, methods, label -> {
+            bar.update(done[0]++, methods.size());
+            err.println("  running " + label + " ...");
             err.flush();
-            PopOptions options = new PopOptions(k, clientSplit, seed, part, cores, new SolverOptions(timeLimitSeconds, 1, false));
-            PopResult r = new PopSolver(backend, options).solve(problem, goal);
-            rows.add(new Row("POP-" + k, r.value(), r.buildSecondsSum(), r.solveSecondsSum(), r.wallSeconds()));
-        }
-        long start = System.nanoTime();
-        Allocation cspf = Cspf.allocate(problem);
-        double cspfWall = (System.nanoTime() - start) / 1e9;
-        rows.add(new Row("CSPF", cspf.objectiveValue(goal), 0, cspfWall, cspfWall));
-        print(t, problem, goal, rows);
-    }
+        });
+        bar.update(methods.size(), methods.size());
 
-    private void print(Topology t, TeProblem problem, Objective goal, List<Row> rows) {
         PrintWriter out = spec.commandLine().getOut();
-        Row full = skipFull ? null : rows.get(0);
-        if (csv) {
-            out.println("method,objective,share_of_full_lp,build_s_sum,solve_s_sum,wall_s,speedup");
-        } else {
-            out.printf("%s, %s, %s, %d commodities, %s, client split %s, %d cores%n", t.name(), traffic, goal.cliName(),
-                    problem.commodities().size(), solver, clientSplit, pathOptions.threads());
-            out.printf("%-9s %16s %10s %12s %12s %10s %9s%n", "method", "objective", "share", "build s (Σ)", "solve s (Σ)", "wall s", "speed-up");
+        String title = "%s, %s, %s, %d commodities, %s, %d cores".formatted(t.name(), trafficSpec, goal.cliName(),
+                problem.commodities().size(), backend.name(), cores);
+        if (!csv) {
+            out.println(title);
         }
-        for (Row r : rows) {
-            String share = full == null ? "" : "%.4f%%".formatted(100 * r.value() / full.value());
-            String speedup = full == null ? "" : "%.1fx".formatted(full.wallSeconds() / r.wallSeconds());
-            if (csv) {
-                out.printf("%s,%.6f,%s,%.3f,%.3f,%.3f,%s%n", r.method(), r.value(), share.replace("%", ""), r.buildSeconds(),
-                        r.solveSeconds(), r.wallSeconds(), speedup.replace("x", ""));
-            } else {
-                out.printf("%-9s %16.6f %10s %12.3f %12.3f %10.3f %9s%n", r.method(), r.value(), share, r.buildSeconds(),
-                        r.solveSeconds(), r.wallSeconds(), speedup);
+        ComparisonTable.print(outcomes, csv, out);
+        if (plot != null) {
+            ComparisonPlot.writePng(outcomes, title, plot);
+            if (!csv) {
+                out.println("plot: " + plot);
             }
         }
         out.flush();

@@ -54,6 +54,38 @@ class TeCliTest {
     }
 
     @Test
+    void solveWritesACheckedAllocation(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("alloc.json");
+        Run r = run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", "--objective", "fair", "--cache-dir", dir.toString(),
+                "-o", file.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("status            OPTIMAL").contains("commodities       110 routed");
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        assertThat(json.get("objective").asText()).isEqualTo("fair");
+        assertThat(json.get("commodities")).hasSize(110);
+        var first = json.get("commodities").get(0);
+        double weights = 0;
+        for (var path : first.get("paths")) {
+            weights += path.get("weight").asDouble();
+            assertThat(path.get("nodes").get(0).asText()).isEqualTo(first.get("src").asText());
+        }
+        assertThat(weights).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
+    void badSolveFlagsAreNamed() {
+        Run objective = run("solve", "-t", "Abilene", "--objective", "max-profit");
+        assertThat(objective.exit()).isEqualTo(1);
+        assertThat(objective.err()).contains("unknown objective 'max-profit'");
+        Run solver = run("solve", "-t", "Abilene", "--solver", "cplex");
+        assertThat(solver.exit()).isEqualTo(1);
+        assertThat(solver.err()).contains("unknown solver 'cplex'");
+        Run pop = run("compare", "-t", "Abilene", "--pop", "0");
+        assertThat(pop.exit()).isEqualTo(1);
+        assertThat(pop.err()).contains("POP needs k >= 1 sub-problems, got 0");
+    }
+
+    @Test
     void badInputExitsNonZeroWithTheValueNamed() {
         Run unknown = run("topology", "-t", "Atlantis");
         assertThat(unknown.exit()).isEqualTo(1);

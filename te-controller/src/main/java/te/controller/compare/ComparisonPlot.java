@@ -1,0 +1,48 @@
+package te.controller.compare;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** Runtime vs quality: one point per method, wall seconds (log scale) against share of the full LP. */
+public final class ComparisonPlot {
+    private ComparisonPlot() {
+    }
+
+    /**
+     * Writes a PNG. Without a successful full LP, the y axis is the raw objective instead of a share.
+     *
+     * @param file  output path; {@code .png} is added by XChart when missing
+     * @param title chart title (instance description)
+     */
+    public static void writePng(List<Outcome> outcomes, String title, Path file) {
+        System.setProperty("java.awt.headless", "true");
+        Optional<Outcome> full = ComparisonTable.reference(outcomes);
+        XYChart chart = new XYChartBuilder().width(800).height(500).title(title)
+                .xAxisTitle("wall-clock seconds (log)")
+                .yAxisTitle(full.isPresent() ? "share of full LP objective (%)" : "objective").build();
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        chart.getStyler().setMarkerSize(10);
+        for (Outcome o : outcomes) {
+            if (Double.isNaN(o.value()) || o.wallSeconds() <= 0) {
+                continue;
+            }
+            double y = full.map(f -> 100 * o.value() / f.value()).orElse(o.value());
+            XYSeries series = chart.addSeries(o.method().label(), new double[] {o.wallSeconds()}, new double[] {y});
+            series.setMarker(SeriesMarkers.CIRCLE);
+        }
+        try {
+            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write plot " + file, e);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package te.controller.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import te.lp.Allocation;
+import te.lp.Objective;
+import te.lp.SolverOptions;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.lp.TeSolver;
+import te.lp.baseline.Cspf;
+import te.lp.pop.Partitioner;
+import te.lp.pop.PopOptions;
+import te.lp.pop.PopResult;
+import te.lp.pop.PopSolver;
+
+/**
+ * Solves one instance with several methods in one process, one after the other, so their
+ * wall-clock times are comparable: the full LP with every core on one solve, POP with every core on
+ * parallel sub-problems.
+ *
+ * @param solver      LP backend for the full LP and POP
+ * @param cores       threads: the full LP's solver threads, POP's parallel sub-problems
+ * @param timeLimit   per-LP time limit in seconds
+ * @param partitioner POP partitioner
+ * @param seed        POP partition seed
+ */
+public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed) {
+
+    /**
+     * @param progress told each method's label before it runs
+     * @return one outcome per method, in order
+     */
+    public List<Outcome> run(TeProblem problem, Objective objective, List<Method> methods, Consumer<String> progress) {
+        List<Outcome> out = new ArrayList<>();
+        for (Method m : methods) {
+            progress.accept(m.label());
+            out.add(run(problem, objective, m));
+        }
+        return out;
+    }
+
+    private Outcome run(TeProblem problem, Objective objective, Method m) {
+        long start = System.nanoTime();
+        return switch (m.kind()) {
+            case FULL_LP -> {
+                TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).solve(problem, objective);
+                yield new Outcome(m, r.status().name(), r.value(), r.buildSeconds(), r.solveSeconds(), seconds(start));
+            }
+            case POP -> {
+                PopOptions options = new PopOptions(m.k(), m.clientSplit(), seed, partitioner, cores, new SolverOptions(timeLimit, 1, false));
+                PopResult r = new PopSolver(solver, options).solve(problem, objective);
+                yield new Outcome(m, r.status().name(), r.value(), r.buildSecondsSum(), r.solveSecondsSum(), seconds(start));
+            }
+            case CSPF -> {
+                Allocation a = Cspf.allocate(problem);
+                double wall = seconds(start);
+                yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall);
+            }
+        };
+    }
+
+    private static double seconds(long start) {
+        return (System.nanoTime() - start) / 1e9;
+    }
+}

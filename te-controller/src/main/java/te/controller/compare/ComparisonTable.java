@@ -1,0 +1,40 @@
+package te.controller.compare;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+
+/** Prints outcomes as an aligned table or CSV, with shares of and speed-ups over the full LP. */
+public final class ComparisonTable {
+    private ComparisonTable() {
+    }
+
+    /** @return the full LP's outcome, when it ran and succeeded */
+    public static Optional<Outcome> reference(List<Outcome> outcomes) {
+        return outcomes.stream().filter(o -> o.method().kind() == Method.Kind.FULL_LP && !Double.isNaN(o.value())).findFirst();
+    }
+
+    /** Writes a header line and one line per outcome. */
+    public static void print(List<Outcome> outcomes, boolean csv, PrintWriter out) {
+        Optional<Outcome> full = reference(outcomes);
+        if (csv) {
+            out.println("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,wall_s,speedup");
+        } else {
+            out.printf("%-14s %-10s %16s %10s %12s %12s %10s %9s%n", "method", "status", "objective", "share", "build s (Σ)",
+                    "solve s (Σ)", "wall s", "speed-up");
+        }
+        for (Outcome o : outcomes) {
+            String share = full.map(f -> "%.4f".formatted(100 * o.value() / f.value())).orElse("");
+            String speedup = full.map(f -> "%.1f".formatted(f.wallSeconds() / o.wallSeconds())).orElse("");
+            if (csv) {
+                out.printf("%s,%s,%.6f,%s,%.3f,%.3f,%.3f,%s%n", o.method().label(), o.status(), o.value(), share,
+                        o.buildSeconds(), o.solveSeconds(), o.wallSeconds(), speedup);
+            } else {
+                out.printf("%-14s %-10s %16.6f %10s %12.3f %12.3f %10.3f %9s%n", o.method().label(), o.status(), o.value(),
+                        share.isEmpty() ? "" : share + "%", o.buildSeconds(), o.solveSeconds(), o.wallSeconds(),
+                        speedup.isEmpty() ? "" : speedup + "x");
+            }
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,50 @@
+package te.controller.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.lp.Commodities;
+import te.lp.Objective;
+import te.lp.Solvers;
+import te.lp.TeProblem;
+import te.lp.pop.RandomPartitioner;
+import te.topology.Topology;
+import te.topology.paths.PathPrecomputation;
+import te.topology.paths.PathSet;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+import te.zoo.TopologyCatalog;
+
+class ComparisonRunnerTest {
+    @Test
+    void everyMethodRunsAndNoneBeatsTheFullLp(@TempDir Path dir) throws Exception {
+        Topology t = TopologyCatalog.discover().load("Abilene");
+        PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
+        TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
+        List<Method> methods = List.of(Method.fullLp(), Method.pop(2, 0), Method.pop(4, 1.0), Method.cspf());
+        List<Outcome> outcomes = new ComparisonRunner(Solvers.byName("highs"), 2, 60, new RandomPartitioner(), 1)
+                .run(p, Objective.TOTAL_FLOW, methods, label -> { });
+        assertThat(outcomes).extracting(o -> o.method().label()).containsExactly("full LP", "POP-2", "POP-4 t=1.0", "CSPF");
+        double optimum = outcomes.get(0).value();
+        assertThat(outcomes).allSatisfy(o -> {
+            assertThat(o.value()).isPositive().isLessThanOrEqualTo(optimum * (1 + 1e-6));
+            assertThat(o.wallSeconds()).isPositive();
+        });
+
+        StringWriter csv = new StringWriter();
+        ComparisonTable.print(outcomes, true, new PrintWriter(csv));
+        assertThat(csv.toString().lines()).hasSize(5).first().isEqualTo("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,wall_s,speedup");
+        assertThat(csv.toString()).contains("full LP,OPTIMAL,").contains(",100.0000,");
+
+        Path png = dir.resolve("plot.png");
+        ComparisonPlot.writePng(outcomes, "test", png);
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
+        assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+}
