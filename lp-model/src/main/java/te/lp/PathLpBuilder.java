@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * Builds the path-formulation LP every objective shares, straight into CSC arrays: one column per
  * (commodity, path) in commodity order then path rank, then at most one extra scalar column
- * (α or z). Rows: one capacity row per arc that some path uses (arc order), then one row per
- * commodity. Each objective only chooses costs, bounds and the extra column's coefficients.
+ * (α or z). Rows: one capacity row per arc that some path uses and that its possible load could
+ * overload (arc order), then one row per commodity. Each objective only chooses costs, bounds and the extra column's coefficients.
  */
 final class PathLpBuilder {
     /** Where the extra column has its coefficients. */
@@ -19,9 +19,23 @@ final class PathLpBuilder {
         CAPACITY_ROWS
     }
 
+    /**
+     * How much flow an arc can possibly carry, used to leave out capacity rows no feasible point can
+     * violate. Such rows are most of them in POP sub-problems (1339 of Kdl's 1790 arcs at k = 16),
+     * and every arc of a path is a non-zero, so dropping them shrinks the LP severalfold.
+     */
+    enum LoadBound {
+        /** Keep every used arc's row (min-MLU: z depends on every arc). */
+        NONE,
+        /** A commodity's flow over an arc is at most its demand (total flow, fair: Σ_p f ≤ d is a row). */
+        COMMODITY_DEMAND,
+        /** Each path's flow is at most its commodity's demand (concurrent flow: only f ≤ d holds). */
+        PATH_DEMAND
+    }
+
     /** Everything that differs between objectives. */
     record Shape(boolean maximize, double pathCost, boolean pathUpperIsDemand, Extra extra, double extraCost,
-                 double extraLower, double extraUpper, RowBounds capacityRow, RowBounds commodityRow) {
+                 double extraLower, double extraUpper, RowBounds capacityRow, RowBounds commodityRow, LoadBound loadBound) {
     }
 
     /** Bounds of a capacity row (per arc, given its capacity) or a commodity row (given its demand). */
@@ -34,25 +48,38 @@ final class PathLpBuilder {
     private PathLpBuilder() {
     }
 
-    /** @return the arc → capacity-row map: row index for arcs some path uses, else -1 */
-    static int[] capacityRows(TeProblem problem) {
-        int[] row = new int[problem.topology().arcCount()];
-        Arrays.fill(row, -1);
+    /**
+     * @return the arc → capacity-row map: a row index for arcs some path uses and whose possible load
+     *         (per {@code bound}) can exceed capacity, else -1
+     */
+    static int[] capacityRows(TeProblem problem, LoadBound bound) {
+        int arcs = problem.topology().arcCount();
+        double[] maxLoad = new double[arcs];
+        int[] lastCommodity = new int[arcs];
+        java.util.Arrays.fill(lastCommodity, -1);
         var paths = problem.paths();
         var commodities = problem.commodities();
         for (int k = 0; k < commodities.size(); k++) {
             int pair = commodities.pairIndex(k);
+            double demand = commodities.demandMbps(k);
             for (int p = paths.firstPath(pair); p < paths.firstPath(pair + 1); p++) {
                 for (int j = 0; j < paths.pathLength(p); j++) {
-                    row[paths.arc(p, j)] = 0;
+                    int a = paths.arc(p, j);
+                    // COMMODITY_DEMAND counts a commodity once per arc even if two of its paths share it.
+                    if (bound != LoadBound.COMMODITY_DEMAND || lastCommodity[a] != k) {
+                        maxLoad[a] += demand;
+                    }
+                    lastCommodity[a] = k;
                 }
             }
         }
+        double[] capacity = problem.capacityMbps();
+        int[] row = new int[arcs];
         int next = 0;
-        for (int a = 0; a < row.length; a++) {
-            if (row[a] == 0) {
-                row[a] = next++;
-            }
+        for (int a = 0; a < arcs; a++) {
+            boolean used = lastCommodity[a] >= 0;
+            boolean binding = bound == LoadBound.NONE || maxLoad[a] > capacity[a];
+            row[a] = used && binding ? next++ : -1;
         }
         return row;
     }
@@ -61,7 +88,7 @@ final class PathLpBuilder {
         var paths = problem.paths();
         var commodities = problem.commodities();
         double[] capacity = problem.capacityMbps();
-        int[] capRow = capacityRows(problem);
+        int[] capRow = capacityRows(problem, shape.loadBound());
         int capRows = 0;
         for (int r : capRow) {
             capRows = Math.max(capRows, r + 1);
@@ -75,7 +102,10 @@ final class PathLpBuilder {
         for (int k = 0; k < commodities.size(); k++) {
             int pair = commodities.pairIndex(k);
             for (int p = paths.firstPath(pair); p < paths.firstPath(pair + 1); p++) {
-                nnz += paths.pathLength(p) + 1;
+                nnz++;
+                for (int j = 0; j < paths.pathLength(p); j++) {
+                    nnz += capRow[paths.arc(p, j)] >= 0 ? 1 : 0;
+                }
             }
         }
         if (nnz > Integer.MAX_VALUE - 8) {
@@ -102,8 +132,11 @@ final class PathLpBuilder {
                 int length = paths.pathLength(p);
                 int from = pos;
                 for (int j = 0; j < length; j++) {
-                    rowIndex[pos] = capRow[paths.arc(p, j)];
-                    value[pos++] = 1.0;
+                    int r = capRow[paths.arc(p, j)];
+                    if (r >= 0) {
+                        rowIndex[pos] = r;
+                        value[pos++] = 1.0;
+                    }
                 }
                 Arrays.sort(rowIndex, from, pos);
                 rowIndex[pos] = capRows + k;

@@ -107,6 +107,9 @@ final class CompareCommand implements Runnable {
             out.println(title);
         }
         ComparisonTable.print(outcomes, csv, out);
+        if (!csv) {
+            out.printf("peak heap: %.0f MiB%n", HeapPeak.mebibytes());
+        }
         if (plot != null) {
             ComparisonPlot.writePng(outcomes, title, plot);
             if (!csv) {

@@ -90,6 +90,7 @@ final class SolveCommand implements Runnable {
                 demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
         pw.printf("min demand share  %.6f%n", a.minDemandShare());
         pw.printf("max utilisation   %.6f%n", a.maxUtilisation());
+        pw.printf("peak heap         %.0f MiB%n", HeapPeak.mebibytes());
         if (out != null) {
             try (Writer w = Files.newBufferedWriter(out)) {
                 AllocationJson.write(a, goal.cliName(), r.value(), w);
