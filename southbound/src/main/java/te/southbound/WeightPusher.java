@@ -81,7 +81,9 @@ public final class WeightPusher implements AutoCloseable {
     /** Stops listening and closes every switch connection; switches keep their entries. */
     @Override
     public void close() {
-        server.close();
+        // Reconciler first: the disconnects that closing the listener causes must not trigger
+        // runs that withdraw paths from switches still connected.
         reconciler.close();
+        server.close();
     }
 }
