@@ -76,7 +76,11 @@ final class Reconciler implements AutoCloseable {
     /** Asks for a run; cheap and idempotent while one is pending. */
     void trigger() {
         if (scheduled.compareAndSet(false, true)) {
-            executor.execute(this::run);
+            try {
+                executor.execute(this::run);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // closed: connections dropping during shutdown must not touch switches
+            }
         }
     }
 

@@ -96,6 +96,26 @@ abstract class OvsTestBase {
         }
     }
 
+    /** Polls until {@code actual} equals {@code expected}; on timeout fails showing the difference. */
+    static void awaitEqual(Supplier<String> actual, String expected, long timeoutMs, String what)
+            throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        String last = actual.get();
+        while (!last.equals(expected) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+            last = actual.get();
+        }
+        assertThat(last).as(what + " within " + timeoutMs + " ms").isEqualTo(expected);
+    }
+
+    String dumpQuietly() {
+        try {
+            return dumpAll();
+        } catch (Exception e) {
+            return "unreadable: " + e;
+        }
+    }
+
     /** @return every bridge's groups and flows, as ovs-ofctl prints them */
     String dumpAll() throws Exception {
         StringBuilder sb = new StringBuilder();
