@@ -30,6 +30,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile Dpid dpid;
     private volatile long lastReadNanos = System.nanoTime();
     private final long connectedAtMillis = System.currentTimeMillis();
+    private boolean closedForError; // event loop only
 
     SwitchConnection(SouthboundConfig config, SwitchRegistry registry) {
         this.config = config;
@@ -191,6 +192,12 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (closedForError) {
+            // The decoder sees the same bad bytes again as the channel closes; one line is enough.
+            log.debug("switch {} after close: {}", dpid, reason(cause));
+            return;
+        }
+        closedForError = true;
         log.warn("closing connection to switch {} at {}: {}", dpid, remote(), reason(cause));
         ctx.close();
     }
