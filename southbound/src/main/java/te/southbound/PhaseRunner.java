@@ -39,20 +39,25 @@ final class PhaseRunner {
         List<String> problems = new ArrayList<>();
         for (Phase phase : Phase.values()) {
             Map<Dpid, CompletableFuture<List<SwitchError>>> barriers = new LinkedHashMap<>();
+            int phaseMods = 0;
             for (Map.Entry<Dpid, Map<Phase, List<OfMessage>>> e : plans.entrySet()) {
                 List<OfMessage> msgs = e.getValue().get(phase);
                 if (!msgs.isEmpty()) {
                     barriers.put(e.getKey(), connections.get(e.getKey()).sendBatch(msgs));
                     sent += msgs.size();
+                    phaseMods += msgs.size();
                     touched.add(e.getKey());
                 }
             }
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+            // One switch process (OVS) may host every bridge and work through all their queues in
+            // turn, so the allowance grows with the phase's total, not each switch's share.
+            long allowance = TimeUnit.MILLISECONDS.toNanos(timeoutMs) + phaseMods * SwitchConnection.NANOS_PER_MOD;
+            long deadline = System.nanoTime() + allowance;
             for (Map.Entry<Dpid, CompletableFuture<List<SwitchError>>> e : barriers.entrySet()) {
                 try {
                     errors.addAll(e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
                 } catch (TimeoutException ex) {
-                    problems.add("%s: no barrier reply from %s within %d ms".formatted(phase, e.getKey(), timeoutMs));
+                    problems.add("%s: no barrier reply from %s within %d ms".formatted(phase, e.getKey(), allowance / 1_000_000));
                 } catch (InterruptedException ex) {
                     Thread.currentThread().interrupt();
                     problems.add(phase + ": interrupted");

@@ -138,7 +138,7 @@ final class Reconciler implements AutoCloseable {
             groupIds = merge(groupIds, compiled.groupIds());
         }
         Set<Dpid> missing = new HashSet<>(state.switches());
-        missing.removeAll(trusted.keySet());
+        missing.removeAll(ready.keySet());
         PushReport report = new PushReport(gen, outcome.clean() && problems.isEmpty(),
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems);

@@ -13,7 +13,8 @@ import java.util.Set;
  * @param echoIntervalMs    silence from a switch after which an ECHO_REQUEST is sent, ms
  * @param deadAfterMs       silence after which the switch is declared dead and its connection
  *                          closed, ms; detection takes at most {@code deadAfterMs + echoIntervalMs}
- * @param requestTimeoutMs  longest wait for a barrier or multipart reply, ms
+ * @param requestTimeoutMs  longest wait for a barrier or multipart reply, ms, plus 0.2 ms per
+ *                          flow/group mod of the phase (a large push takes a switch a while)
  * @param auditIntervalMs   period of re-reading every switch's tables to repair drift (entries
  *                          deleted by hand), ms; 0 turns the audit off
  * @param weightTotal       sum of the bucket weights of each commodity, 1..65535 (default 100)

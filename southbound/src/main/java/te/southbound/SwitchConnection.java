@@ -22,6 +22,12 @@ import te.southbound.openflow.Octets;
  */
 final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private static final Logger log = LoggerFactory.getLogger(SwitchConnection.class);
+    /**
+     * Time a switch may take per flow/group mod before a batch counts as stuck: 0.2 ms, i.e. a
+     * floor of 5,000 mods/s (OVS did 16,000/s over 100 bridges here). A switch working through
+     * a large batch answers nothing, echoes included, so silence then is not death.
+     */
+    static final long NANOS_PER_MOD = 200_000;
 
     private final SouthboundConfig config;
     private final SwitchRegistry registry;
@@ -29,6 +35,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile Channel channel;
     private volatile Dpid dpid;
     private volatile long lastReadNanos = System.nanoTime();
+    private volatile long busyUntilNanos = System.nanoTime();
     private final long connectedAtMillis = System.currentTimeMillis();
     private boolean closedForError; // event loop only
 
@@ -82,6 +89,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             x = pending.nextXid();
         }
         CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(first, x);
+        busyUntilNanos = Math.max(busyUntilNanos, System.nanoTime()) + stamped.length * NANOS_PER_MOD;
         for (int i = 0; i < stamped.length; i++) {
             write(stamped[i], i % 512 == 511); // flush in slices so big pushes stream
         }
@@ -180,7 +188,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             return;
         }
         long silentMs = (System.nanoTime() - lastReadNanos) / 1_000_000;
-        if (silentMs >= config.deadAfterMs()) {
+        if (silentMs >= config.deadAfterMs() && System.nanoTime() - busyUntilNanos > 0) {
             log.warn("switch {} at {}: nothing received for {} ms (limit {} ms); declaring it dead",
                     dpid, remote(), silentMs, config.deadAfterMs());
             ctx.close();
