@@ -94,8 +94,10 @@ final class Reconciler implements AutoCloseable {
         try {
             runOnce();
         } catch (RuntimeException e) {
+            // e.g. out of labels or group ids: the state cannot be installed as asked
             log.error("reconciliation run failed; switches will be re-read on the next run", e);
             trusted.clear();
+            failWaiters(e);
         }
     }
 
@@ -187,6 +189,11 @@ final class Reconciler implements AutoCloseable {
                 it.remove();
             }
         }
+    }
+
+    private synchronized void failWaiters(RuntimeException e) {
+        waiters.forEach(w -> w.future().completeExceptionally(e));
+        waiters.clear();
     }
 
     @Override

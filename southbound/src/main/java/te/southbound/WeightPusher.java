@@ -51,7 +51,8 @@ public final class WeightPusher implements AutoCloseable {
      * switch (a restarted controller must not wipe the network before it knows what it wants).
      *
      * @return completes with the report of the first run that includes this state; it is not
-     *         failed by switch errors, which are in the report
+     *         failed by switch errors, which are in the report, only when the state cannot be
+     *         compiled at all (e.g. more tunnels than MPLS labels: IllegalStateException)
      * @throws IllegalArgumentException if the state uses datapath ids that are not configured
      */
     public CompletableFuture<PushReport> push(DesiredState state) {
