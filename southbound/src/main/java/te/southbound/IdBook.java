@@ -10,15 +10,17 @@ import java.util.Set;
  * @param groups         group id of each commodity of the last completed update
  * @param reservedLabels labels in owned flows read from switches
  * @param reservedGroups owned group ids read from switches
+ * @param observed       owned entries of the switches as last read or written, for adoption
  */
 record IdBook(Map<Tunnel, Integer> labels, Map<String, Integer> groups, Set<Integer> reservedLabels,
-              Set<Integer> reservedGroups) {
-    static final IdBook EMPTY = new IdBook(Map.of(), Map.of(), Set.of(), Set.of());
+              Set<Integer> reservedGroups, Map<Dpid, SwitchTables> observed) {
+    static final IdBook EMPTY = new IdBook(Map.of(), Map.of(), Set.of(), Set.of(), Map.of());
 
     IdBook {
         labels = Map.copyOf(labels);
         groups = Map.copyOf(groups);
         reservedLabels = Set.copyOf(reservedLabels);
         reservedGroups = Set.copyOf(reservedGroups);
+        observed = Map.copyOf(observed);
     }
 }

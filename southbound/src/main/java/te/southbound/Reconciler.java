@@ -172,7 +172,9 @@ final class Reconciler implements AutoCloseable {
                         .forEach(m -> seenLabels.add(((OxmField.MplsLabel) m).label()));
             }
         }
-        return new IdBook(labels, groupIds, seenLabels, seenGroups);
+        Map<Dpid, SwitchTables> observed = new HashMap<>();
+        trusted.forEach((d, t) -> observed.put(d, t.tables()));
+        return new IdBook(labels, groupIds, seenLabels, seenGroups, observed);
     }
 
     private static <K> Map<K, Integer> merge(Map<K, Integer> a, Map<K, Integer> b) {

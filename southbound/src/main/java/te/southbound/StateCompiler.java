@@ -52,10 +52,16 @@ final class StateCompiler {
                 buckets.stream().map(Bucketed::tunnel).filter(t -> !t.singleHop()).forEach(tunnels::add);
             }
         }
-        Map<Tunnel, Integer> labels = StableIds.assign(tunnels, ids.labels(), ids.reservedLabels(),
+        // Ids found on the switches count as previous ones: a restarted controller changes nothing
+        // that is already right. What cannot be adopted is reserved and left alone until removed.
+        Map<Tunnel, Integer> knownLabels = new HashMap<>(ids.labels());
+        knownLabels.putAll(IdAdoption.labels(tunnels, ids.labels(), ids.observed()));
+        Map<String, Integer> knownGroups = new HashMap<>(ids.groups());
+        knownGroups.putAll(IdAdoption.groups(chosen.keySet(), ids.groups(), ids.observed()));
+        Map<Tunnel, Integer> labels = StableIds.assign(tunnels, knownLabels, ids.reservedLabels(),
                 FIRST_LABEL, LABEL_LIMIT, "MPLS labels");
         Map<String, Integer> groups = StableIds.assign(
-                chosen.keySet().stream().map(CommodityRoute::id).toList(), ids.groups(), ids.reservedGroups(),
+                chosen.keySet().stream().map(CommodityRoute::id).toList(), knownGroups, ids.reservedGroups(),
                 ownership.groupIdBase(), ownership.groupIdBase() + ownership.groupIdCount(), "group ids");
         for (Map.Entry<CommodityRoute, List<Bucketed>> e : chosen.entrySet()) {
             CommodityRoute c = e.getKey();

@@ -37,21 +37,35 @@ final class TablesBuilder {
             buckets.add(Bucket.weighted(p.weight(), actions));
         }
         groups.put(groupId, new GroupEntry(groupId, GroupType.SELECT, buckets));
-        Match match = destination.length() == 0
-                ? Match.of(new OxmField.EthType(ETH_IPV4))
-                : Match.of(new OxmField.EthType(ETH_IPV4), new OxmField.Ipv4Dst(destination.address(), destination.mask()));
-        put(new FlowEntry(ownership.cookie(Ownership.KIND_INGRESS),
-                StateCompiler.INGRESS_PRIORITY_BASE + destination.length(), match,
+        put(new FlowEntry(ownership.cookie(Ownership.KIND_INGRESS), ingressPriority(destination),
+                ingressMatch(destination),
                 List.of(new Instruction.ApplyActions(List.of(new Action.Group(groupId))))));
     }
 
     void addTunnelHop(int label, int outPort, boolean egress) {
+        put(new FlowEntry(ownership.cookie(Ownership.KIND_TUNNEL), StateCompiler.TUNNEL_PRIORITY,
+                tunnelMatch(label), tunnelInstructions(outPort, egress)));
+    }
+
+    static int ingressPriority(Ipv4Prefix destination) {
+        return StateCompiler.INGRESS_PRIORITY_BASE + destination.length();
+    }
+
+    static Match ingressMatch(Ipv4Prefix destination) {
+        return destination.length() == 0
+                ? Match.of(new OxmField.EthType(ETH_IPV4))
+                : Match.of(new OxmField.EthType(ETH_IPV4), new OxmField.Ipv4Dst(destination.address(), destination.mask()));
+    }
+
+    static Match tunnelMatch(int label) {
+        return Match.of(new OxmField.EthType(ETH_MPLS), new OxmField.MplsLabel(label));
+    }
+
+    static List<Instruction> tunnelInstructions(int outPort, boolean egress) {
         List<Action> actions = egress
                 ? List.of(new Action.PopMpls(ETH_IPV4), new Action.Output(outPort))
                 : List.of(new Action.Output(outPort));
-        put(new FlowEntry(ownership.cookie(Ownership.KIND_TUNNEL), StateCompiler.TUNNEL_PRIORITY,
-                Match.of(new OxmField.EthType(ETH_MPLS), new OxmField.MplsLabel(label)),
-                List.of(new Instruction.ApplyActions(actions))));
+        return List.of(new Instruction.ApplyActions(actions));
     }
 
     private void put(FlowEntry e) {

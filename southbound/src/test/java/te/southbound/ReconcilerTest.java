@@ -98,29 +98,56 @@ class ReconcilerTest {
     }
 
     @Test
-    void aRestartedControllerAdoptsTheSwitchesWithoutReusingTheirLabels() throws Exception {
+    void aRestartedControllerAdoptsWhatIsInstalledAndNeverReusesLabelsInUse() throws Exception {
         WeightPusher first = startAndConnect();
         assertThat(first.push(state(1, 0)).get().clean()).isTrue(); // path 1-2-3 has label 16
         first.close();
         switches.forEach(FakeSwitch::disconnect);
 
-        // The restarted controller knows nothing; the direct path comes first now.
+        // The restarted controller knows nothing, yet the same state needs no change at all.
         WeightPusher second = startAndConnect();
+        sent.clear();
+        PushReport same = second.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+        assertThat(same.clean()).as(same.summary()).isTrue();
+        assertThat(same.messagesSent()).isZero();
+
+        // A new path listed first must not take label 16, which the installed path keeps.
         DesiredState swapped = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"),
                 List.of(state(0, 1).commodities().get(0).paths().get(1), state(1, 0).commodities().get(0).paths().get(0)))));
-        sent.clear();
         PushReport r = second.push(swapped).get(10, TimeUnit.SECONDS);
 
         assertThat(r.clean()).as(r.summary()).isTrue();
-        // Label 16 is still in switch 2 and 3 for the old path: the new direct path must not take it.
         List<Integer> newLabels = sent.stream().filter(m -> m instanceof FlowMod f && f.command().ordinal() == 0)
                 .flatMap(m -> ((FlowMod) m).match().fields().stream()).filter(OxmField.MplsLabel.class::isInstance)
                 .map(f -> ((OxmField.MplsLabel) f).label()).distinct().toList();
-        assertThat(newLabels).doesNotContain(16).isNotEmpty();
-        // Exactly the new state remains: one group of two buckets; stale entries were deleted.
+        assertThat(newLabels).containsExactly(17);
         assertThat(switches.get(0).groups.values()).singleElement().extracting(GroupDesc::buckets).asList().hasSize(2);
         assertThat(switches.get(1).flows).hasSize(1);
         assertThat(switches.get(2).flows).hasSize(2);
+    }
+
+    @Test
+    void labelsAreNotAdoptedWhenTheSwitchesDisagreeWithThePath() throws Exception {
+        WeightPusher first = startAndConnect();
+        assertThat(first.push(state(1, 0)).get().clean()).isTrue(); // 1 -(2)-> 2 -(3)-> 3 pops, label 16
+        first.close();
+        switches.forEach(FakeSwitch::disconnect);
+        // Someone re-pointed label 16 at switch 2 to port 7: the tunnel is no longer what it claims.
+        FlowEntry moved = switches.get(1).flows.values().iterator().next();
+        FlowEntry tampered = new FlowEntry(moved.cookie(), moved.priority(), moved.match(),
+                TablesBuilder.tunnelInstructions(7, false));
+        switches.get(1).flows.put(tampered.key(), tampered);
+
+        WeightPusher second = startAndConnect();
+        sent.clear();
+        PushReport r = second.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        // A fresh label (17) is laid along the path, the group moved to it, label 16 removed.
+        assertThat(switches.get(1).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
+                .contains(new OxmField.MplsLabel(17)));
+        assertThat(switches.get(2).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
+                .contains(new OxmField.MplsLabel(17)));
     }
 
     @Test

@@ -51,6 +51,11 @@ abstract class OvsTestBase {
         assumeTrue(reason == null, reason);
         ovs = OvsSandbox.start();
         net = OvsNetwork.create(ovs, SWITCHES, LINKS);
+        startController();
+    }
+
+    /** Starts a controller on a fresh port and points every bridge at it. */
+    void startController() throws Exception {
         MessageLog log = (dpid, msg) -> sent.add(new Sent(dpid, msg));
         pusher = WeightPusher.start(SouthboundConfig.defaults()
                 .withListen(new InetSocketAddress("127.0.0.1", 0))

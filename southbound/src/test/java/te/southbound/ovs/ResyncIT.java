@@ -47,4 +47,19 @@ class ResyncIT extends OvsTestBase {
         awaitEqual(this::dumpQuietly, PushToOvsIT.EXPECTED, 5_000, "resync after vswitchd restart");
         System.out.printf("state restored %d ms after ovs-vswitchd came back%n", System.currentTimeMillis() - start);
     }
+
+    @Test
+    void restartedControllerAdoptsTheInstalledStateWithoutChangingIt() throws Exception {
+        assertThat(pusher.push(initialState()).get().clean()).isTrue();
+        pusher.close();
+        startController(); // a new process would know as little: no labels, no group ids
+
+        sent.clear();
+        te.southbound.PushReport report = pusher.push(initialState()).get();
+
+        assertThat(report.clean()).as(report.summary()).isTrue();
+        assertThat(report.messagesSent()).isZero();
+        assertThat(sent).noneMatch(s -> s.msg() instanceof FlowMod || s.msg() instanceof GroupMod);
+        assertThat(dumpAll()).isEqualTo(PushToOvsIT.EXPECTED);
+    }
 }
