@@ -46,6 +46,8 @@ final class Reconciler implements AutoCloseable {
     private final Map<Dpid, Trusted> trusted = new HashMap<>();
     private Map<Tunnel, Integer> labels = Map.of();
     private Map<String, Integer> groupIds = Map.of();
+    /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
+    private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
     Reconciler(SouthboundConfig config) {
         this.config = config;
@@ -59,6 +61,11 @@ final class Reconciler implements AutoCloseable {
             executor.scheduleWithFixedDelay(this::audit, config.auditIntervalMs(), config.auditIntervalMs(),
                     TimeUnit.MILLISECONDS);
         }
+    }
+
+    /** @return where each commodity's group is, as of the last clean run, by commodity id */
+    Map<String, CommodityCounters.GroupRef> installed() {
+        return installed;
     }
 
     void attach(SwitchRegistry registry) {
@@ -132,6 +139,10 @@ final class Reconciler implements AutoCloseable {
             compiled.tables().forEach((d, t) -> trusted.put(d, new Trusted(trusted.get(d).connection(), t)));
             labels = compiled.labels();
             groupIds = compiled.groupIds();
+            Map<String, CommodityCounters.GroupRef> refs = new java.util.TreeMap<>();
+            state.commodities().stream().filter(c -> groupIds.containsKey(c.id())).forEach(c ->
+                    refs.put(c.id(), new CommodityCounters.GroupRef(c.ingress(), groupIds.get(c.id()))));
+            installed = java.util.Collections.unmodifiableMap(refs);
         } else {
             // Unknown what those switches hold now: read them again next run. Keep old and new
             // ids alike so neither is handed to another tunnel while its entries may remain.

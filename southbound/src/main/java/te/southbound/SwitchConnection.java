@@ -153,6 +153,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
         } else if (msg instanceof FlowStatsReply r) {
             unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
+        } else if (msg instanceof GroupStatsReply r) {
+            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
         } else if (!(msg instanceof EchoReply)) {
             log.debug("switch {}: ignoring {}", dpid, msg);
         }

@@ -64,6 +64,16 @@ public final class WeightPusher implements AutoCloseable {
         return reconciler.push(state);
     }
 
+    /**
+     * Reads the bucket counters of every commodity installed by the last clean run whose ingress
+     * is connected (others are left out), in commodity-id order.
+     *
+     * @return fails if a switch errs, disconnects or does not answer within requestTimeoutMs
+     */
+    public CompletableFuture<List<CommodityCounters>> counters() {
+        return CounterReader.read(reconciler.installed(), registry.ready(), config.requestTimeoutMs());
+    }
+
     /** @return connected switches (configured or not) with their recent errors */
     public List<SwitchStatus> status() {
         return registry.status();

@@ -35,6 +35,10 @@ final class MessageBodyWriter {
             out.writeByte(r.tableId()).writeZero(3).writeInt(r.outPort()).writeInt(r.outGroup())
                     .writeZero(4).writeLong(r.cookie()).writeLong(r.cookieMask());
             StructWriter.writeMatch(out, r.match());
+        } else if (msg instanceof GroupStatsRequest r) {
+            out.writeShort(MP_GROUP).writeShort(0).writeZero(4).writeInt(r.groupId()).writeZero(4);
+        } else if (msg instanceof GroupStatsReply r) {
+            writeGroupStatsReply(r, out);
         } else if (msg instanceof GroupDescReply r) {
             writeGroupDescReply(r, out);
         } else if (msg instanceof FlowStatsReply r) {
@@ -72,6 +76,16 @@ final class MessageBodyWriter {
             out.writeShort(0).writeByte(g.type().ordinal()).writeZero(1).writeInt(g.groupId());
             StructWriter.writeBuckets(out, g.buckets());
             out.setShort(start, out.writerIndex() - start);
+        }
+    }
+
+    private static void writeGroupStatsReply(GroupStatsReply r, ByteBuf out) {
+        out.writeShort(MP_GROUP).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4);
+        for (GroupStats g : r.groups()) {
+            out.writeShort(40 + 16 * g.buckets().size()).writeZero(2).writeInt(g.groupId())
+                    .writeInt((int) g.refCount()).writeZero(4).writeLong(g.packetCount()).writeLong(g.byteCount())
+                    .writeInt((int) g.durationS()).writeInt((int) g.durationNs());
+            g.buckets().forEach(b -> out.writeLong(b.packetCount()).writeLong(b.byteCount()));
         }
     }
 

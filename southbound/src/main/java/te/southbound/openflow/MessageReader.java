@@ -92,6 +92,12 @@ final class MessageReader {
         if (mpType == MP_GROUP_DESC) {
             return new GroupDescRequest(xid);
         }
+        if (mpType == MP_GROUP) {
+            require(in, 8, "ofp_group_stats_request");
+            int groupId = in.readInt();
+            in.skipBytes(4);
+            return new GroupStatsRequest(xid, groupId);
+        }
         if (mpType == MP_FLOW) {
             require(in, 32, "ofp_flow_stats_request");
             int tableId = in.readUnsignedByte();
@@ -120,6 +126,14 @@ final class MessageReader {
             }
             return new GroupDescReply(xid, more, groups);
         }
+        if (mpType == MP_GROUP) {
+            List<GroupStats> groups = new ArrayList<>();
+            while (in.isReadable()) {
+                require(in, 2, "ofp_group_stats");
+                groups.add(readGroupStats(in.readSlice(readLength(in, 2, 40, "ofp_group_stats") - 2)));
+            }
+            return new GroupStatsReply(xid, more, groups);
+        }
         if (mpType == MP_FLOW) {
             List<FlowStats> flows = new ArrayList<>();
             while (in.isReadable()) {
@@ -130,6 +144,24 @@ final class MessageReader {
         }
         in.skipBytes(in.readableBytes());
         return new Unhandled(xid, MULTIPART_REPLY, length);
+    }
+
+    private static GroupStats readGroupStats(ByteBuf b) {
+        int groupId = b.skipBytes(2).readInt();
+        long refCount = b.readUnsignedInt();
+        long packets = b.skipBytes(4).readLong();
+        long bytes = b.readLong();
+        long durationS = b.readUnsignedInt();
+        long durationNs = b.readUnsignedInt();
+        if (b.readableBytes() % 16 != 0) {
+            throw new OpenFlowException("ofp_group_stats of group %d: %d bytes of bucket counters, not a multiple of 16"
+                    .formatted(groupId, b.readableBytes()));
+        }
+        List<GroupStats.BucketCounter> buckets = new ArrayList<>();
+        while (b.isReadable()) {
+            buckets.add(new GroupStats.BucketCounter(b.readLong(), b.readLong()));
+        }
+        return new GroupStats(groupId, refCount, packets, bytes, durationS, durationNs, buckets);
     }
 
     private static FlowStats readFlowStats(ByteBuf b) {

@@ -18,7 +18,7 @@ public final class OfConstants {
             MULTIPART_REQUEST = 18, MULTIPART_REPLY = 19, BARRIER_REQUEST = 20, BARRIER_REPLY = 21;
 
     // ofp_multipart_type and flags
-    public static final int MP_FLOW = 1, MP_GROUP_DESC = 7, MP_REPLY_MORE = 1;
+    public static final int MP_FLOW = 1, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_REPLY_MORE = 1;
 
     // hello element
     public static final int HELLO_ELEM_VERSIONBITMAP = 1;
@@ -39,7 +39,7 @@ public final class OfConstants {
 
     // reserved numbers
     public static final int OFPP_ANY = 0xffffffff, OFPP_MAX = 0xffffff00;
-    public static final int OFPG_ANY = 0xffffffff, OFPG_MAX = 0xffffff00;
+    public static final int OFPG_ANY = 0xffffffff, OFPG_MAX = 0xffffff00, OFPG_ALL = 0xfffffffc;
     public static final int OFPTT_ALL = 0xff;
     public static final int OFP_NO_BUFFER = 0xffffffff;
     /** Output action max_len: no truncation (only matters for output to the controller). */

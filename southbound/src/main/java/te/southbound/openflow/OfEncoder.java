@@ -57,8 +57,12 @@ public final class OfEncoder extends MessageToByteEncoder<OfMessage> {
         if (msg instanceof BarrierReply) return BARRIER_REPLY;
         if (msg instanceof GroupMod) return GROUP_MOD;
         if (msg instanceof FlowMod) return FLOW_MOD;
-        if (msg instanceof GroupDescRequest || msg instanceof FlowStatsRequest) return MULTIPART_REQUEST;
-        if (msg instanceof GroupDescReply || msg instanceof FlowStatsReply) return MULTIPART_REPLY;
+        if (msg instanceof GroupDescRequest || msg instanceof FlowStatsRequest || msg instanceof GroupStatsRequest) {
+            return MULTIPART_REQUEST;
+        }
+        if (msg instanceof GroupDescReply || msg instanceof FlowStatsReply || msg instanceof GroupStatsReply) {
+            return MULTIPART_REPLY;
+        }
         throw new EncoderException("cannot encode " + msg + ": it only stands for a received message");
     }
 }

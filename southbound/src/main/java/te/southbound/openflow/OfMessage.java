@@ -128,6 +128,19 @@ public sealed interface OfMessage {
         public FlowStatsReply withXid(int x) { return new FlowStatsReply(x, more, flows); }
     }
 
+    /** OFPMP_GROUP request: counters of one group, or of all with {@code OFPG_ALL}. */
+    record GroupStatsRequest(int xid, int groupId) implements OfMessage {
+        public GroupStatsRequest withXid(int x) { return new GroupStatsRequest(x, groupId); }
+    }
+
+    /** One part of an OFPMP_GROUP reply. */
+    record GroupStatsReply(int xid, boolean more, List<GroupStats> groups) implements OfMessage {
+        public GroupStatsReply {
+            groups = List.copyOf(groups);
+        }
+        public GroupStatsReply withXid(int x) { return new GroupStatsReply(x, more, groups); }
+    }
+
     /**
      * A well-formed message of a type this controller does not act on (PORT_STATUS, PACKET_IN,
      * other multipart replies, ...): kept so it can be logged, never an error.

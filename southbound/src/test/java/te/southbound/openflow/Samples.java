@@ -57,6 +57,10 @@ final class Samples {
                 new GroupDescReply(17, false, List.of()),
                 new FlowStatsRequest(18, 0xff, OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, 0x7e5b000100000000L,
                         0xffffffff00000000L, Match.ALL),
-                new FlowStatsReply(19, false, List.of(stats, stats)));
+                new FlowStatsReply(19, false, List.of(stats, stats)),
+                new GroupStatsRequest(20, OfConstants.OFPG_ALL),
+                new GroupStatsReply(21, true, List.of(new GroupStats(65536, 1, 3000, 132000, 7, 5, List.of(
+                        new GroupStats.BucketCounter(1500, 66000), new GroupStats.BucketCounter(1500, 66000))),
+                        new GroupStats(1, 0, 0, 0, 0, 0, List.of()))));
     }
 }

@@ -57,6 +57,11 @@ class DataPlaneIT extends OvsTestBase {
         assertThat(egressPackets(5, 19, 20)).isEqualTo(total(g2));
         assertShares(g1, 0.50, 0.30, 0.20);
         assertShares(g2, 0.67, 0.33);
+        // The controller's own reading (OFPMP_GROUP) agrees with ovs-ofctl's.
+        List<te.southbound.CommodityCounters> counters = pusher.counters().get();
+        assertThat(counters).extracting(te.southbound.CommodityCounters::id).containsExactly("c1", "c2", "c3", "c4");
+        assertThat(counters.get(0).buckets()).extracting(b -> b.packetCount()).isEqualTo(g1);
+        assertThat(counters.get(1).buckets()).extracting(b -> b.packetCount()).isEqualTo(g2);
     }
 
     private String lastCounters = "";
