@@ -121,7 +121,7 @@ class ReconcilerTest {
                 .flatMap(m -> ((FlowMod) m).match().fields().stream()).filter(OxmField.MplsLabel.class::isInstance)
                 .map(f -> ((OxmField.MplsLabel) f).label()).distinct().toList();
         assertThat(newLabels).containsExactly(17);
-        assertThat(switches.get(0).groups.values()).singleElement().extracting(GroupDesc::buckets).asList().hasSize(2);
+        assertThat(switches.get(0).groups.values()).singleElement().satisfies(g -> assertThat(g.buckets()).hasSize(2));
         assertThat(switches.get(1).flows).hasSize(1);
         assertThat(switches.get(2).flows).hasSize(2);
     }

@@ -45,7 +45,8 @@ class OfCodecTest {
         EmbeddedChannel ch = codec();
         ch.writeInbound(Unpooled.wrappedBuffer(bytes));
         assertThat((OfMessage) ch.readInbound()).isEqualTo(msg);
-        assertThat((Object) ch.readInbound()).isNull();
+        Object next = ch.readInbound();
+        assertThat(next).isNull();
     }
 
     @Test

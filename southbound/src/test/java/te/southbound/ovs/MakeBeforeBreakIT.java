@@ -18,9 +18,6 @@ import te.southbound.openflow.OxmField;
 
 /** IT 2: a changed state goes out make-before-break, and OVS ends in exactly the new state. */
 class MakeBeforeBreakIT extends OvsTestBase {
-    private static final String I = "cookie=0x7e5b000100000001, ";
-    private static final String T = "cookie=0x7e5b000100000002, priority=2000,mpls,";
-    private static final String PUSH = "actions=push_mpls:0x8847,set_field:";
 
     /**
      * c1 moves from {1-4, 1-2-3-4, 1-6-5-4} to {1-2-3-4, 1-2-5-4} (new label 22), c3 is gone,

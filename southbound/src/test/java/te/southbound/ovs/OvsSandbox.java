@@ -69,7 +69,7 @@ public final class OvsSandbox implements AutoCloseable {
     }
 
     /** Stops ovs-vswitchd (SIGTERM, then SIGKILL): flows and groups are lost, as on a reboot. */
-    public void stopVswitchd() throws InterruptedException {
+    public void stopVswitchd() {
         stop(vswitchd);
         vswitchd = null;
     }
@@ -137,19 +137,24 @@ public final class OvsSandbox implements AutoCloseable {
         }
     }
 
-    private static void stop(Process p) throws InterruptedException {
+    private static void stop(Process p) {
         if (p == null) {
             return;
         }
         p.destroy();
-        if (!p.waitFor(10, TimeUnit.SECONDS)) {
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
         }
     }
 
     /** Stops both daemons (only the processes this sandbox started) and deletes the directory. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         stop(vswitchd);
         stop(ovsdb);
         try (Stream<Path> files = Files.walk(dir)) {

@@ -11,9 +11,6 @@ import te.southbound.SwitchStatus;
 
 /** IT 1: a desired state pushed to six OVS bridges shows up exactly in their tables. */
 class PushToOvsIT extends OvsTestBase {
-    private static final String I = "cookie=0x7e5b000100000001, ";
-    private static final String T = "cookie=0x7e5b000100000002, priority=2000,mpls,";
-    private static final String PUSH = "actions=push_mpls:0x8847,set_field:";
 
     /**
      * Written by hand from the state: labels 16.. in order of first use (c1's three paths, c2's
