@@ -15,13 +15,25 @@ public record Match(List<OxmField> fields) {
     public static final Match ALL = new Match(List.of());
 
     public Match {
-        fields = fields.stream().sorted(Comparator.comparingInt(OxmField::field)).toList();
+        fields = List.copyOf(fields);
+        if (!sorted(fields)) {
+            fields = fields.stream().sorted(Comparator.comparingInt(OxmField::field)).toList();
+        }
         for (int i = 1; i < fields.size(); i++) {
             if (fields.get(i).field() == fields.get(i - 1).field()) {
                 throw new IllegalArgumentException("match has OXM field %d twice: %s"
                         .formatted(fields.get(i).field(), fields));
             }
         }
+    }
+
+    private static boolean sorted(List<OxmField> fields) {
+        for (int i = 1; i < fields.size(); i++) {
+            if (fields.get(i - 1).field() > fields.get(i).field()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return a match of the given fields in any order */

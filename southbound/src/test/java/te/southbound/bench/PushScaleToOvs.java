@@ -55,7 +55,7 @@ public final class PushScaleToOvs {
         }
     }
 
-    static DesiredState allPairs(int side, double split) {
+    public static DesiredState allPairs(int side, double split) {
         List<CommodityRoute> commodities = new ArrayList<>();
         int n = side * side;
         for (int s = 1; s <= n; s++) {
