@@ -151,6 +151,31 @@ class ReconcilerTest {
     }
 
     @Test
+    void pathsThroughALostSwitchAreWithdrawnAndComeBackWithIt() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
+        assertThat(weightsAtIngress()).containsExactly(50, 50);
+
+        switches.get(1).disconnect(); // the transit switch of the first path
+        awaitCondition(() -> weightsAtIngress().equals(List.of(100)));
+        // Its label entry at the egress went too, after the group stopped using it.
+        assertThat(switches.get(2).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
+                .contains(new OxmField.MplsLabel(17)));
+
+        switches.get(1).connect(group, p.localAddress());
+        awaitCondition(() -> weightsAtIngress().equals(List.of(50, 50)));
+        assertThat(switches.get(2).flows).hasSize(2);
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (!condition.getAsBoolean()) {
+            assertThat(System.currentTimeMillis()).as("condition within 5 s").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
     void nothingIsTouchedBeforeTheFirstPush() throws Exception {
         FlowEntry leftover = new FlowEntry(Ownership.DEFAULT.cookie(Ownership.KIND_TUNNEL), 2000,
                 te.southbound.openflow.Match.of(new OxmField.EthType(0x8847), new OxmField.MplsLabel(99)), List.of());
