@@ -1,12 +1,14 @@
 package te.southbound;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -15,7 +17,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import te.southbound.openflow.OfMessage;
-import te.southbound.openflow.OxmField;
 
 /**
  * Brings every connected switch to the latest desired state, one run at a time on its own
@@ -26,9 +27,6 @@ import te.southbound.openflow.OxmField;
  */
 final class Reconciler implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
-
-    private record Trusted(SwitchConnection connection, SwitchTables tables) {
-    }
 
     private record Waiter(long generation, CompletableFuture<PushReport> future) {
     }
@@ -42,10 +40,7 @@ final class Reconciler implements AutoCloseable {
     private DesiredState desired; // null until the first push: never wipe switches before it
     private long generation;
 
-    // Touched only on the executor thread.
-    private final Map<Dpid, Trusted> trusted = new HashMap<>();
-    private Map<Tunnel, Integer> labels = Map.of();
-    private Map<String, Integer> groupIds = Map.of();
+    private final RunMemory memory = new RunMemory(); // executor thread only
     /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
     private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
@@ -92,7 +87,7 @@ final class Reconciler implements AutoCloseable {
     }
 
     private void audit() {
-        trusted.clear(); // forces a re-read of every switch: catches entries changed behind our back
+        memory.distrustAll(); // forces a re-read of every switch: catches entries changed behind our back
         trigger();
     }
 
@@ -103,7 +98,7 @@ final class Reconciler implements AutoCloseable {
         } catch (RuntimeException e) {
             // e.g. out of labels or group ids: the state cannot be installed as asked
             log.error("reconciliation run failed; switches will be re-read on the next run", e);
-            trusted.clear();
+            memory.distrustAll();
             failWaiters(e);
         }
     }
@@ -119,36 +114,28 @@ final class Reconciler implements AutoCloseable {
             return;
         }
         long start = System.nanoTime();
-        List<String> problems = new ArrayList<>();
         Map<Dpid, SwitchConnection> ready = registry.ready();
-        trusted.entrySet().removeIf(e -> ready.get(e.getKey()) != e.getValue().connection());
-        for (Map.Entry<Dpid, SwitchConnection> e : ready.entrySet()) {
-            if (!trusted.containsKey(e.getKey())) {
-                try {
-                    trusted.put(e.getKey(), new Trusted(e.getValue(),
-                            TableReader.read(e.getValue(), config.ownership(), config.requestTimeoutMs())));
-                } catch (Exception ex) {
-                    problems.add("reading switch %s failed: %s".formatted(e.getKey(), ex));
-                }
-            }
+        List<String> problems = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
+        Set<Dpid> connected = memory.connected();
+        CompiledState compiled = compiler.compile(state, connected, memory.idBook());
+        boolean removeStaleTunnels = connected.containsAll(memory.tunnelUsers(state));
+        Map<Dpid, Map<Phase, List<OfMessage>>> plans = new HashMap<>();
+        Map<Dpid, SwitchConnection> connections = new HashMap<>();
+        for (Dpid d : connected) {
+            plans.put(d, TableDiff.plan(memory.tables(d), compiled.tables().get(d), removeStaleTunnels));
+            connections.put(d, memory.connection(d));
         }
-        CompiledState compiled = compiler.compile(state, trusted.keySet(), idBook());
-        PhaseRunner.Outcome outcome = PhaseRunner.run(plans(compiled), connections(), config.requestTimeoutMs());
+        PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs());
         problems.addAll(outcome.problems());
         if (outcome.clean()) {
-            compiled.tables().forEach((d, t) -> trusted.put(d, new Trusted(trusted.get(d).connection(), t)));
-            labels = compiled.labels();
-            groupIds = compiled.groupIds();
-            Map<String, CommodityCounters.GroupRef> refs = new java.util.TreeMap<>();
-            state.commodities().stream().filter(c -> groupIds.containsKey(c.id())).forEach(c ->
-                    refs.put(c.id(), new CommodityCounters.GroupRef(c.ingress(), groupIds.get(c.id()))));
-            installed = java.util.Collections.unmodifiableMap(refs);
+            memory.commit(compiled);
+            Map<String, CommodityCounters.GroupRef> refs = new TreeMap<>();
+            state.commodities().stream().filter(c -> connected.contains(c.ingress())
+                    && compiled.groupIds().containsKey(c.id())).forEach(c ->
+                    refs.put(c.id(), new CommodityCounters.GroupRef(c.ingress(), compiled.groupIds().get(c.id()))));
+            installed = Collections.unmodifiableMap(refs);
         } else {
-            // Unknown what those switches hold now: read them again next run. Keep old and new
-            // ids alike so neither is handed to another tunnel while its entries may remain.
-            outcome.touched().forEach(trusted::remove);
-            labels = merge(labels, compiled.labels());
-            groupIds = merge(groupIds, compiled.groupIds());
+            memory.fail(compiled, outcome.touched());
         }
         Set<Dpid> missing = new HashSet<>(state.switches());
         missing.removeAll(ready.keySet());
@@ -156,42 +143,9 @@ final class Reconciler implements AutoCloseable {
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems);
         if (outcome.sent() > 0 || !report.clean()) {
-            log.info("{}", report.summary());
+            log.info("{}{}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back");
         }
         complete(gen, report);
-    }
-
-    private Map<Dpid, Map<Phase, List<OfMessage>>> plans(CompiledState compiled) {
-        Map<Dpid, Map<Phase, List<OfMessage>>> plans = new HashMap<>();
-        compiled.tables().forEach((d, want) -> plans.put(d, TableDiff.plan(trusted.get(d).tables(), want)));
-        return plans;
-    }
-
-    private Map<Dpid, SwitchConnection> connections() {
-        Map<Dpid, SwitchConnection> result = new HashMap<>();
-        trusted.forEach((d, t) -> result.put(d, t.connection()));
-        return result;
-    }
-
-    private IdBook idBook() {
-        Set<Integer> seenLabels = new HashSet<>();
-        Set<Integer> seenGroups = new HashSet<>();
-        for (Trusted t : trusted.values()) {
-            seenGroups.addAll(t.tables().groups().keySet());
-            for (FlowEntry f : t.tables().flows().values()) {
-                f.match().fields().stream().filter(OxmField.MplsLabel.class::isInstance)
-                        .forEach(m -> seenLabels.add(((OxmField.MplsLabel) m).label()));
-            }
-        }
-        Map<Dpid, SwitchTables> observed = new HashMap<>();
-        trusted.forEach((d, t) -> observed.put(d, t.tables()));
-        return new IdBook(labels, groupIds, seenLabels, seenGroups, observed);
-    }
-
-    private static <K> Map<K, Integer> merge(Map<K, Integer> a, Map<K, Integer> b) {
-        Map<K, Integer> m = new HashMap<>(a);
-        m.putAll(b);
-        return m;
     }
 
     private synchronized void complete(long gen, PushReport report) {

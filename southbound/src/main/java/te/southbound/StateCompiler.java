@@ -27,92 +27,72 @@ final class StateCompiler {
     static final int LABEL_LIMIT = 1 << 20;
 
     private final Ownership ownership;
-    private final int weightTotal;
+    private final PathChooser chooser;
 
     StateCompiler(Ownership ownership, int weightTotal) {
         this.ownership = ownership;
-        this.weightTotal = weightTotal;
+        this.chooser = new PathChooser(weightTotal);
     }
 
     /**
-     * @param desired        the state to reach
-     * @param available      switches that can be programmed now; paths through others are left out
-     * @param ids            labels and group ids of the previous update and ids seen on switches
+     * @param desired   the state to reach
+     * @param connected switches that can be programmed now (tables are made for these only)
+     * @param ids       what earlier runs left: labels, group ids, installed splits, last-seen tables
      */
-    CompiledState compile(DesiredState desired, Set<Dpid> available, IdBook ids) {
+    CompiledState compile(DesiredState desired, Set<Dpid> connected, IdBook ids) {
         Map<Dpid, TablesBuilder> builders = new LinkedHashMap<>();
-        available.stream().sorted().forEach(d -> builders.put(d, new TablesBuilder(ownership)));
+        connected.stream().sorted().forEach(d -> builders.put(d, new TablesBuilder(ownership)));
         List<CommodityReport> reports = new ArrayList<>();
-        Map<CommodityRoute, List<Bucketed>> chosen = new LinkedHashMap<>();
-        Set<Tunnel> tunnels = new LinkedHashSet<>();
+        Map<String, List<Bucketed>> chosen = new LinkedHashMap<>();
+        List<CommodityRoute> buildable = new ArrayList<>();
         for (CommodityRoute c : desired.commodities()) {
-            List<Bucketed> buckets = choose(c, available, reports);
+            List<Bucketed> buckets = connected.contains(c.ingress())
+                    ? chooser.choose(c, connected, ids, reports)
+                    : PathChooser.frozen(c.id(), c.ingress(), c.paths().size(), ids, reports);
             if (!buckets.isEmpty()) {
-                chosen.put(c, buckets);
-                buckets.stream().map(Bucketed::tunnel).filter(t -> !t.singleHop()).forEach(tunnels::add);
+                chosen.put(c.id(), buckets);
+                if (connected.contains(c.ingress())) {
+                    buildable.add(c);
+                }
             }
         }
+        // A commodity dropped from the state while its ingress is unreachable still forwards there.
+        ids.installed().forEach((id, buckets) -> {
+            Dpid ingress = buckets.get(0).tunnel().hops().get(0).dpid();
+            if (!chosen.containsKey(id) && !connected.contains(ingress)) {
+                chosen.put(id, buckets);
+            }
+        });
+        Set<Tunnel> tunnels = new LinkedHashSet<>();
+        chosen.values().forEach(bs -> bs.stream().map(Bucketed::tunnel).filter(t -> !t.singleHop()).forEach(tunnels::add));
         // Ids found on the switches count as previous ones: a restarted controller changes nothing
         // that is already right. What cannot be adopted is reserved and left alone until removed.
         Map<Tunnel, Integer> knownLabels = new HashMap<>(ids.labels());
         knownLabels.putAll(IdAdoption.labels(tunnels, ids.labels(), ids.observed()));
         Map<String, Integer> knownGroups = new HashMap<>(ids.groups());
-        knownGroups.putAll(IdAdoption.groups(chosen.keySet(), ids.groups(), ids.observed()));
+        knownGroups.putAll(IdAdoption.groups(buildable, ids.groups(), ids.observed()));
         Map<Tunnel, Integer> labels = StableIds.assign(tunnels, knownLabels, ids.reservedLabels(),
                 FIRST_LABEL, LABEL_LIMIT, "MPLS labels");
-        Map<String, Integer> groups = StableIds.assign(
-                chosen.keySet().stream().map(CommodityRoute::id).toList(), knownGroups, ids.reservedGroups(),
+        Map<String, Integer> groups = StableIds.assign(chosen.keySet(), knownGroups, ids.reservedGroups(),
                 ownership.groupIdBase(), ownership.groupIdBase() + ownership.groupIdCount(), "group ids");
-        for (Map.Entry<CommodityRoute, List<Bucketed>> e : chosen.entrySet()) {
-            CommodityRoute c = e.getKey();
-            builders.get(c.ingress()).addIngress(c.destination(), groups.get(c.id()), e.getValue(), labels);
+        for (CommodityRoute c : buildable) {
+            builders.get(c.ingress()).addIngress(c.destination(), groups.get(c.id()), chosen.get(c.id()), labels);
         }
         for (Map.Entry<Tunnel, Integer> e : labels.entrySet()) {
             List<Hop> hops = e.getKey().hops();
             for (int i = 1; i < hops.size(); i++) {
-                builders.get(hops.get(i).dpid()).addTunnelHop(e.getValue(), hops.get(i).outPort(), i == hops.size() - 1);
+                TablesBuilder b = builders.get(hops.get(i).dpid()); // null: unreachable, left as it is
+                if (b != null) {
+                    b.addTunnelHop(e.getValue(), hops.get(i).outPort(), i == hops.size() - 1);
+                }
             }
         }
         Map<Dpid, SwitchTables> tables = new HashMap<>();
         builders.forEach((d, b) -> tables.put(d, b.build()));
-        return new CompiledState(tables, labels, groups, reports);
+        return new CompiledState(tables, labels, groups, chosen, reports);
     }
 
     /** A path that gets a bucket, with its weight. */
     record Bucketed(Tunnel tunnel, int weight) {
-    }
-
-    private List<Bucketed> choose(CommodityRoute c, Set<Dpid> available, List<CommodityReport> reports) {
-        if (!available.contains(c.ingress())) {
-            reports.add(new CommodityReport(c.id(), c.paths().size(), 0, List.of(), 0,
-                    "ingress " + c.ingress() + " not connected; nothing installed"));
-            return List.of();
-        }
-        List<WeightedPath> usable = new ArrayList<>();
-        Set<Dpid> missing = new java.util.TreeSet<>();
-        for (WeightedPath p : c.paths()) {
-            List<Dpid> down = p.hops().stream().map(Hop::dpid).filter(d -> !available.contains(d)).toList();
-            missing.addAll(down);
-            if (down.isEmpty() && p.fraction() > 0) {
-                usable.add(p);
-            }
-        }
-        String note = missing.isEmpty() ? "" : "paths through unconnected switches " + missing + " left out";
-        if (usable.isEmpty()) {
-            reports.add(new CommodityReport(c.id(), c.paths().size(), 0, List.of(), 0,
-                    (note.isEmpty() ? "" : note + "; ") + "no path with a positive fraction; nothing installed"));
-            return List.of();
-        }
-        RoundedWeights rounded = WeightRounding.round(usable.stream().map(WeightedPath::fraction).toList(), weightTotal);
-        List<Bucketed> result = new ArrayList<>();
-        for (int i = 0; i < usable.size(); i++) {
-            // A weight rounded to 0 would never be selected; leaving the bucket out saves its label.
-            if (rounded.weights().get(i) > 0) {
-                result.add(new Bucketed(usable.get(i).tunnel(), rounded.weights().get(i)));
-            }
-        }
-        reports.add(new CommodityReport(c.id(), c.paths().size(), result.size(),
-                result.stream().map(Bucketed::weight).toList(), rounded.maxError(), note));
-        return result;
     }
 }

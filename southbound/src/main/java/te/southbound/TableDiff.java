@@ -19,7 +19,13 @@ final class TableDiff {
     private TableDiff() {
     }
 
-    static Map<Phase, List<OfMessage>> plan(SwitchTables current, SwitchTables desired) {
+    /**
+     * @param removeStaleTunnels false while some switch that may still send traffic into our
+     *                           tunnels is unreachable: its buckets may carry any of our labels,
+     *                           so stale label entries stay until it is back (ids seen on
+     *                           switches are never reused meanwhile)
+     */
+    static Map<Phase, List<OfMessage>> plan(SwitchTables current, SwitchTables desired, boolean removeStaleTunnels) {
         Map<Phase, List<OfMessage>> plan = new EnumMap<>(Phase.class);
         for (Phase p : Phase.values()) {
             plan.put(p, new ArrayList<>());
@@ -52,7 +58,9 @@ final class TableDiff {
                 removals.add(new GroupMod(0, GroupCommand.DELETE, have.type(), have.groupId(), List.of()));
             }
         }
-        removals.addAll(staleTunnels);
+        if (removeStaleTunnels) {
+            removals.addAll(staleTunnels);
+        }
         return plan;
     }
 

@@ -8,6 +8,7 @@ import io.netty.channel.nio.NioIoHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -151,20 +152,49 @@ class ReconcilerTest {
     }
 
     @Test
-    void pathsThroughALostSwitchAreWithdrawnAndComeBackWithIt() throws Exception {
+    void aSwitchOutOfReachIsAssumedToForwardAsLastSeen() throws Exception {
         WeightPusher p = startAndConnect();
         assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
-        assertThat(weightsAtIngress()).containsExactly(50, 50);
+        switches.get(1).disconnect(); // transit switch of the path 1-2-3
+        awaitCondition(() -> p.status().size() == 2);
+        sent.clear();
 
-        switches.get(1).disconnect(); // the transit switch of the first path
+        // New weights over the same tunnels need nothing from switch 2: they go out.
+        PushReport r = p.push(state(0.2, 0.8)).get(10, TimeUnit.SECONDS);
+        assertThat(r.missingSwitches()).containsExactly(new Dpid(2));
+        assertThat(r.commodities().get(0).note()).contains("assumed to forward as last seen");
+        assertThat(weightsAtIngress()).containsExactly(20, 80);
+        assertThat(sent).filteredOn(m -> m instanceof FlowMod).isEmpty();
+
+        // A path needing a new entry at switch 2 cannot be installed first: it is left out until it is back.
+        DesiredState viaNewEgress = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"),
+                List.of(new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 9)), 0.5),
+                        state(0, 1).commodities().get(0).paths().get(1)))));
+        r = p.push(viaNewEgress).get(10, TimeUnit.SECONDS);
+        assertThat(r.commodities().get(0).note()).contains("left out");
+        assertThat(weightsAtIngress()).containsExactly(100);
+
+        switches.get(1).connect(group, p.localAddress()); // the connect alone triggers the run
+        awaitCondition(() -> weightsAtIngress().equals(List.of(33, 67))); // 0.5 : 1
+    }
+
+    @Test
+    void anUnreachableIngressKeepsTheTunnelsItSendsInto() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
+        Map<FlowEntry.Key, FlowEntry> egressBefore = Map.copyOf(switches.get(2).flows);
+        switches.get(0).disconnect(); // the ingress
+        awaitCondition(() -> p.status().size() == 2);
+        sent.clear();
+
+        PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS); // the direct path is dropped
+        assertThat(r.commodities().get(0).note()).contains("its last installed split is kept");
+        assertThat(sent).noneMatch(m -> m instanceof FlowMod || m instanceof GroupMod);
+        assertThat(switches.get(2).flows).isEqualTo(egressBefore); // the ingress still uses both
+
+        switches.get(0).connect(group, p.localAddress());
         awaitCondition(() -> weightsAtIngress().equals(List.of(100)));
-        // Its label entry at the egress went too, after the group stopped using it.
-        assertThat(switches.get(2).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
-                .contains(new OxmField.MplsLabel(17)));
-
-        switches.get(1).connect(group, p.localAddress());
-        awaitCondition(() -> weightsAtIngress().equals(List.of(50, 50)));
-        assertThat(switches.get(2).flows).hasSize(2);
+        awaitCondition(() -> switches.get(2).flows.size() == 1); // direct tunnel removed after the group moved
     }
 
     private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {

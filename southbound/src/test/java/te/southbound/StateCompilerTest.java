@@ -59,7 +59,7 @@ class StateCompilerTest {
                 commodity("b", "11.0.0.0/8", path(1, 2, 9))));
         CompiledState c = compiler.compile(s, Set.of(S1), IdBook.EMPTY);
         assertThat(c.reports()).extracting(CommodityReport::note)
-                .containsExactly("no path with a positive fraction; nothing installed",
+                .containsExactly("no usable path with a positive fraction; nothing installed",
                         "ingress 0000000000000002 not connected; nothing installed");
         assertThat(c.tables().get(S1)).isEqualTo(SwitchTables.EMPTY);
     }
@@ -67,7 +67,7 @@ class StateCompilerTest {
     @Test
     void idsOfThePreviousUpdateAndIdsSeenOnSwitchesAreNotGivenToNewcomers() {
         Tunnel old = new Tunnel(List.of(new Hop(S1, 2), new Hop(S2, 9)));
-        IdBook ids = new IdBook(Map.of(old, 16), Map.of("gone", 65536), Set.of(17), Set.of(65537), Map.of());
+        IdBook ids = new IdBook(Map.of(old, 16), Map.of("gone", 65536), Set.of(17), Set.of(65537), Map.of(), Map.of());
         DesiredState s = new DesiredState(List.of(commodity("a", "10.0.0.0/8", path(1, 1, 3, 3, 9), path(1, 1, 2, 2, 9))));
         CompiledState c = compiler.compile(s, Set.of(S1, S2, S3), ids);
         assertThat(c.labels()).containsEntry(old, 16).containsValue(18);

@@ -25,12 +25,12 @@ class TableDiffTest {
 
     @Test
     void equalTablesNeedNothing() {
-        assertThat(TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(1, 1, "10.0.0.0/8")).values()).allMatch(List::isEmpty);
+        assertThat(TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(1, 1, "10.0.0.0/8"), true).values()).allMatch(List::isEmpty);
     }
 
     @Test
     void fromEmptyGroupsComeBeforeTheFlowsUsingThem() {
-        Map<Phase, List<OfMessage>> p = TableDiff.plan(SwitchTables.EMPTY, tables(1, 1, "10.0.0.0/8"));
+        Map<Phase, List<OfMessage>> p = TableDiff.plan(SwitchTables.EMPTY, tables(1, 1, "10.0.0.0/8"), true);
         assertThat(p.get(Phase.GROUPS)).singleElement().satisfies(m -> assertThat(((GroupMod) m).command()).isEqualTo(GroupCommand.ADD));
         assertThat(p.get(Phase.INGRESS)).singleElement().satisfies(m -> assertThat(((FlowMod) m).command()).isEqualTo(FlowCommand.ADD));
         assertThat(p.get(Phase.REMOVALS)).isEmpty();
@@ -38,7 +38,7 @@ class TableDiffTest {
 
     @Test
     void newWeightsModifyTheGroupInPlace() {
-        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(3, 1, "10.0.0.0/8"));
+        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(3, 1, "10.0.0.0/8"), true);
         assertThat(p.get(Phase.GROUPS)).singleElement().satisfies(m -> {
             assertThat(((GroupMod) m).command()).isEqualTo(GroupCommand.MODIFY);
             assertThat(((GroupMod) m).buckets()).extracting(b -> b.weight()).containsExactly(75, 25);
@@ -49,7 +49,7 @@ class TableDiffTest {
 
     @Test
     void staleEntriesGoLastFlowBeforeGroupAndDeletesNameTheExactCookie() {
-        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), SwitchTables.EMPTY);
+        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), SwitchTables.EMPTY, true);
         List<OfMessage> r = p.get(Phase.REMOVALS);
         assertThat(r).hasSize(2);
         FlowMod flowDelete = (FlowMod) r.get(0);
@@ -61,7 +61,7 @@ class TableDiffTest {
 
     @Test
     void aChangedPrefixAddsTheNewFlowBeforeRemovingTheOld() {
-        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(1, 1, "10.0.0.0/16"));
+        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(1, 1, "10.0.0.0/16"), true);
         assertThat(p.get(Phase.INGRESS)).singleElement().satisfies(m -> assertThat(((FlowMod) m).priority()).isEqualTo(1016));
         assertThat(p.get(Phase.REMOVALS)).singleElement().satisfies(m -> assertThat(((FlowMod) m).priority()).isEqualTo(1008));
     }

@@ -74,6 +74,11 @@ public final class OvsSandbox implements AutoCloseable {
         vswitchd = null;
     }
 
+    /** Freezes (SIGSTOP) or thaws (SIGCONT) ovs-vswitchd: a hung switch keeps its TCP connections. */
+    public void freezeVswitchd(boolean frozen) throws Exception {
+        run(10, "kill", frozen ? "-STOP" : "-CONT", Long.toString(vswitchd.pid()));
+    }
+
     /** Runs ovs-vsctl against this instance's database. */
     public String vsctl(String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of("ovs-vsctl", "--timeout=20", "--db=unix:" + path("db.sock")));

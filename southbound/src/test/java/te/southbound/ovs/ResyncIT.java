@@ -62,4 +62,22 @@ class ResyncIT extends OvsTestBase {
         assertThat(sent).noneMatch(s -> s.msg() instanceof FlowMod || s.msg() instanceof GroupMod);
         assertThat(dumpAll()).isEqualTo(PushToOvsIT.EXPECTED);
     }
+
+    @Test
+    void hungSwitchIsDeclaredDeadWithinTheKeepaliveBoundAndResyncedWhenItWakes() throws Exception {
+        assertThat(pusher.push(initialState()).get().clean()).isTrue();
+        ovs.freezeVswitchd(true);
+        long start = System.currentTimeMillis();
+        try {
+            // echo after 500 ms of silence, dead after 2,000 ms: bound 2.5 s, plus scheduling slack
+            awaitTrue(() -> pusher.status().isEmpty(), 4_000, "hung switches declared dead");
+            System.out.printf("hung switches declared dead after %d ms%n", System.currentTimeMillis() - start);
+        } finally {
+            ovs.freezeVswitchd(false);
+        }
+        // OVS sees its connections closed, reconnects (it backs off up to 8 s) and is re-read;
+        // it kept its tables, so the dump is unchanged.
+        awaitTrue(() -> pusher.status().size() == SWITCHES, 15_000, "switches back");
+        awaitEqual(this::dumpQuietly, PushToOvsIT.EXPECTED, 5_000, "state after the switch woke up");
+    }
 }
