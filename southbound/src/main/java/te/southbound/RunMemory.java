@@ -66,9 +66,13 @@ final class RunMemory {
         return trusted.get(d).connection();
     }
 
-    /** @return switches that may send traffic into our tunnels: the state's and past ingresses */
+    /**
+     * @return switches that may send traffic into our tunnels: the ingresses of the state and of
+     *         the last installed splits (only an ingress bucket pushes a label)
+     */
     Set<Dpid> tunnelUsers(DesiredState state) {
-        Set<Dpid> users = new HashSet<>(state.switches());
+        Set<Dpid> users = new HashSet<>();
+        state.commodities().forEach(c -> users.add(c.ingress()));
         installed.values().forEach(b -> users.add(b.get(0).tunnel().hops().get(0).dpid()));
         return users;
     }
