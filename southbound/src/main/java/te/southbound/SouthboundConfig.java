@@ -45,31 +45,37 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
                 10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE);
     }
 
+    /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
                 auditIntervalMs, weightTotal, ownership, messageLog);
     }
 
+    /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
                 auditIntervalMs, weightTotal, ownership, messageLog);
     }
 
+    /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
                 auditIntervalMs, weightTotal, ownership, messageLog);
     }
 
+    /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
                 ms, weightTotal, ownership, messageLog);
     }
 
+    /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
                 auditIntervalMs, total, ownership, messageLog);
     }
 
+    /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
                 auditIntervalMs, weightTotal, ownership, log);

@@ -157,11 +157,18 @@ public final class OvsSandbox implements AutoCloseable {
         }
     }
 
-    /** Stops both daemons (only the processes this sandbox started) and deletes the directory. */
+    /**
+     * Stops both daemons (only the processes this sandbox started) and deletes the directory,
+     * unless {@code -Dte.ovs.keep=true} asks to keep it for its logs.
+     */
     @Override
     public void close() {
         stop(vswitchd);
         stop(ovsdb);
+        if (Boolean.getBoolean("te.ovs.keep")) {
+            System.out.println("OVS sandbox kept in " + dir);
+            return;
+        }
         try (Stream<Path> files = Files.walk(dir)) {
             files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
         } catch (IOException e) {
