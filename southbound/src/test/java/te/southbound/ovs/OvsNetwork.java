@@ -66,9 +66,14 @@ public final class OvsNetwork {
 
     /** @return a path's hops for a node sequence, ending at the last node's host port */
     public static List<Hop> hops(int... nodes) {
+        return hopsTo(HOST_PORT, nodes);
+    }
+
+    /** @return a path's hops for a node sequence, ending at {@code hostPort} of the last node */
+    public static List<Hop> hopsTo(int hostPort, int... nodes) {
         List<Hop> hops = new ArrayList<>();
         for (int i = 0; i < nodes.length; i++) {
-            hops.add(new Hop(new Dpid(nodes[i]), i + 1 < nodes.length ? nodes[i + 1] : HOST_PORT));
+            hops.add(new Hop(new Dpid(nodes[i]), i + 1 < nodes.length ? nodes[i + 1] : hostPort));
         }
         return hops;
     }

@@ -93,6 +93,16 @@ public final class OvsSandbox implements AutoCloseable {
         return run(30, cmd.toArray(String[]::new));
     }
 
+    /** @return resident memory of ovs-vswitchd in MiB, from /proc */
+    public long vswitchdRssMib() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(vswitchd.pid()), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                return Long.parseLong(line.replaceAll("[^0-9]", "")) / 1024;
+            }
+        }
+        return -1;
+    }
+
     /** @return the sandbox directory (logs are there) */
     public Path dir() {
         return dir;
