@@ -94,7 +94,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             write(stamped[i], i % 512 == 511); // flush in slices so big pushes stream
         }
         write(new BarrierRequest(x), true);
-        return done;
+        return failIfClosed(done);
     }
 
     /** Sends a multipart request; completes with all reply parts. */
@@ -105,7 +105,18 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         OfMessage stamped = request.withXid(pending.nextXid());
         CompletableFuture<List<OfMessage>> done = pending.awaitMultipart(stamped.xid());
         write(stamped, true);
-        return done;
+        return failIfClosed(done);
+    }
+
+    /**
+     * A close racing with a request may fail the pending requests just before this one was
+     * registered; the channel is inactive by then, so checking after registering catches it.
+     */
+    private <T> CompletableFuture<T> failIfClosed(CompletableFuture<T> f) {
+        if (!isOpen()) {
+            f.completeExceptionally(new IOException("connection to switch %s closed".formatted(dpid)));
+        }
+        return f;
     }
 
     private void write(OfMessage m, boolean flush) {
