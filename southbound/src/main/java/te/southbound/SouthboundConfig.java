@@ -34,6 +34,10 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
                     + "and auditIntervalMs >= 0, got %d, %d, %d, %d").formatted(
                     echoIntervalMs, deadAfterMs, requestTimeoutMs, auditIntervalMs));
         }
+        if (deadAfterMs <= echoIntervalMs) {
+            throw new IllegalArgumentException(("deadAfterMs (%d) must exceed echoIntervalMs (%d): a switch must "
+                    + "get an echo request before it can be declared dead").formatted(deadAfterMs, echoIntervalMs));
+        }
         if (weightTotal < 1 || weightTotal > 0xffff) {
             throw new IllegalArgumentException("weightTotal must be in [1, 65535], got " + weightTotal);
         }

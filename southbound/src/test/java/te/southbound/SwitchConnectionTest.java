@@ -76,7 +76,7 @@ class SwitchConnectionTest {
         assertThat(sent(alive)).singleElement().isInstanceOf(EchoRequest.class);
         assertThat(alive.isOpen()).isTrue();
 
-        SwitchHarness quick = new SwitchHarness(Set.of(), 1);
+        SwitchHarness quick = new SwitchHarness(Set.of(), 2);
         EmbeddedChannel dead = quick.connect();
         handshake(dead, 1);
         Thread.sleep(5);

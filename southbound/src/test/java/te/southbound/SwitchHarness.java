@@ -21,7 +21,8 @@ final class SwitchHarness {
     final SouthboundConfig config;
 
     SwitchHarness(Set<Dpid> known, long deadAfterMs) {
-        config = SouthboundConfig.defaults().withKnownSwitches(known).withKeepalive(1_000, deadAfterMs);
+        config = SouthboundConfig.defaults().withKnownSwitches(known)
+                .withKeepalive(Math.min(1_000, deadAfterMs / 2), deadAfterMs);
         registry = new SwitchRegistry(known, changes::incrementAndGet);
     }
 
