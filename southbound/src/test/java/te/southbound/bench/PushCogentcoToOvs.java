@@ -56,7 +56,7 @@ public final class PushCogentcoToOvs {
         try (OvsSandbox ovs = OvsSandbox.start()) {
             OvsNetwork net = OvsNetwork.create(ovs, n, links.toArray(int[][]::new));
             try (WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults()
-                    .withListen(new InetSocketAddress("127.0.0.1", 0)).withAuditIntervalMs(0).withKeepalive(5_000, 60_000))) {
+                    .withListen(new InetSocketAddress("127.0.0.1", 0)).withAuditIntervalMs(0))) { // default keepalive: echo 5 s, dead 15 s
                 net.connect(pusher.localAddress().getPort());
                 while (pusher.status().size() < n) {
                     Thread.sleep(50);
