@@ -1,8 +1,10 @@
 package te.southbound.ovs;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,7 +22,15 @@ public final class OvsSandbox implements AutoCloseable {
     private static final String SCHEMA = "/usr/share/openvswitch/vswitch.ovsschema";
     private static final String[] BINARIES = {"ovsdb-tool", "ovsdb-server", "ovs-vswitchd", "ovs-vsctl", "ovs-ofctl"};
 
+    /**
+     * Userspace-datapath OVS instances share host-wide names (the ovs-netdev tap device, one tap
+     * per bridge name), so two at once on one machine (two builds) would collide: each sandbox
+     * holds this lock from start to close. The OS drops it if the JVM dies.
+     */
+    private static final Path LOCK = Path.of(System.getProperty("java.io.tmpdir"), "te-ovs-sandbox.lock");
+
     private final Path dir;
+    private FileChannel lockChannel;
     private Process ovsdb;
     private Process vswitchd;
 
@@ -46,7 +56,10 @@ public final class OvsSandbox implements AutoCloseable {
 
     /** Creates the database and starts both daemons. */
     public static OvsSandbox start() throws Exception {
+        FileChannel lock = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        lock.lock(); // waits while another build's sandbox runs
         OvsSandbox s = new OvsSandbox(Files.createTempDirectory("te-ovs-"));
+        s.lockChannel = lock;
         try {
             s.run(30, "ovsdb-tool", "create", s.path("conf.db"), SCHEMA);
             s.ovsdb = s.spawn("ovsdb.log", "ovsdb-server", "--remote=punix:" + s.path("db.sock"),
@@ -152,6 +165,35 @@ public final class OvsSandbox implements AutoCloseable {
         }
     }
 
+    /**
+     * The userspace datapath gives each bridge a persistent tap device (named like the bridge) and
+     * itself one (ovs-netdev); a killed ovs-vswitchd leaves them in the host's namespace. Deleting
+     * the bridges and exiting with --cleanup removes them.
+     */
+    private void removeBridges() {
+        if (vswitchd == null || !vswitchd.isAlive()) {
+            return;
+        }
+        try {
+            List<String> args = new ArrayList<>();
+            for (String br : vsctl("list-br").split("\n")) {
+                if (!br.isBlank()) {
+                    if (!args.isEmpty()) {
+                        args.add("--");
+                    }
+                    args.addAll(List.of("del-br", br.strip()));
+                }
+            }
+            if (!args.isEmpty()) {
+                vsctl(args.toArray(String[]::new));
+            }
+            run(20, "ovs-appctl", "-t", path("vswitchd.ctl"), "exit", "--cleanup");
+            vswitchd.waitFor(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            System.err.println("OVS sandbox " + dir + ": clean exit failed (" + e.getMessage() + "); killing it");
+        }
+    }
+
     private static void stop(Process p) {
         if (p == null) {
             return;
@@ -173,8 +215,14 @@ public final class OvsSandbox implements AutoCloseable {
      */
     @Override
     public void close() {
+        removeBridges();
         stop(vswitchd);
         stop(ovsdb);
+        try {
+            lockChannel.close(); // releases the lock
+        } catch (IOException e) {
+            // closing a lock file cannot lose anything
+        }
         if (Boolean.getBoolean("te.ovs.keep")) {
             System.out.println("OVS sandbox kept in " + dir);
             return;
