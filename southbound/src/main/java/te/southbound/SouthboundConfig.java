@@ -67,6 +67,12 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
                 auditIntervalMs, weightTotal, ownership, messageLog);
     }
 
+    /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
+    public SouthboundConfig withRequestTimeoutMs(long ms) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
+                auditIntervalMs, weightTotal, ownership, messageLog);
+    }
+
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,

@@ -33,6 +33,8 @@ final class FakeSwitch {
     final Map<FlowEntry.Key, FlowEntry> flows = new ConcurrentHashMap<>();
     final Map<Integer, GroupDesc> groups = new ConcurrentHashMap<>();
     volatile Predicate<OfMessage> reject = m -> false;
+    /** When set, barrier requests go unanswered (a switch stuck on a batch). */
+    volatile boolean ignoreBarriers;
     private final long dpid;
     private Channel channel;
 
@@ -71,7 +73,9 @@ final class FakeSwitch {
             } else if (m instanceof EchoRequest e) {
                 ctx.writeAndFlush(new EchoReply(e.xid(), e.data()));
             } else if (m instanceof BarrierRequest) {
-                ctx.writeAndFlush(new BarrierReply(m.xid()));
+                if (!ignoreBarriers) {
+                    ctx.writeAndFlush(new BarrierReply(m.xid()));
+                }
             } else if (m instanceof GroupMod g) {
                 if (g.command() == GroupCommand.DELETE) {
                     groups.remove(g.groupId());

@@ -43,6 +43,7 @@ class ReconcilerTest {
 
     private WeightPusher startAndConnect() throws Exception {
         WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withRequestTimeoutMs(500)
                 .withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0)
                 .withMessageLog((d, m) -> sent.add(m)));
         pushers.add(p);
@@ -149,6 +150,21 @@ class ReconcilerTest {
                 .contains(new OxmField.MplsLabel(17)));
         assertThat(switches.get(2).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
                 .contains(new OxmField.MplsLabel(17)));
+    }
+
+    @Test
+    void aSwitchThatNeverConfirmsStopsTheUpdateAfterTheTimeout() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(1, 0)).get().clean()).isTrue();
+        switches.get(2).ignoreBarriers = true; // the egress of the new direct path
+        sent.clear();
+
+        PushReport r = p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).isFalse();
+        assertThat(r.problems()).anyMatch(s -> s.startsWith("TUNNELS: no barrier reply from 0000000000000003 within"));
+        assertThat(sent).noneMatch(m -> m instanceof GroupMod);
+        assertThat(weightsAtIngress()).containsExactly(100);
     }
 
     @Test
