@@ -26,7 +26,8 @@ import te.southbound.openflow.Octets;
 
 /**
  * A minimal OpenFlow 1.3 switch for unit tests: keeps table 0 and groups in memory, answers
- * barriers and multipart reads (one entry per part, to exercise REPLY_MORE), and rejects the
+ * barriers and multipart reads (one entry per part, to exercise REPLY_MORE; group counters
+ * report each bucket's weight as its packet count), and rejects the
  * mods a test chooses with GROUP_MOD_FAILED / FLOW_MOD_FAILED errors.
  */
 final class FakeSwitch {
@@ -95,6 +96,12 @@ final class FakeSwitch {
                     ctx.write(new GroupDescReply(m.xid(), i < all.size() - 1, List.of(all.get(i))));
                 }
                 ctx.writeAndFlush(all.isEmpty() ? new GroupDescReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            } else if (m instanceof GroupStatsRequest) {
+                // Counters are made up but traceable: each bucket reports its weight in packets.
+                List<te.southbound.openflow.GroupStats> stats = groups.values().stream().map(g ->
+                        new te.southbound.openflow.GroupStats(g.groupId(), 1, 0, 0, 0, 0, g.buckets().stream()
+                                .map(b -> new te.southbound.openflow.GroupStats.BucketCounter(b.weight(), 0)).toList())).toList();
+                ctx.writeAndFlush(new GroupStatsReply(m.xid(), false, stats));
             } else if (m instanceof FlowStatsRequest r) {
                 List<FlowEntry> all = flows.values().stream()
                         .filter(e -> ((e.cookie() ^ r.cookie()) & r.cookieMask()) == 0).toList();

@@ -94,9 +94,14 @@ class ReconcilerTest {
                 .satisfies(s -> assertThat(s.recentErrors()).hasSize(1));
 
         switches.get(2).reject = m -> false;
-        PushReport retry = p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        PushReport retry = p.push(state(0.6, 0.4)).get(10, TimeUnit.SECONDS);
         assertThat(retry.clean()).as(retry.summary()).isTrue();
-        assertThat(weightsAtIngress()).containsExactly(50, 50);
+        assertThat(weightsAtIngress()).containsExactly(60, 40);
+        // Counters come back per commodity, in bucket order (the fake reports weights as packets).
+        assertThat(p.counters().get(5, TimeUnit.SECONDS)).singleElement().satisfies(c -> {
+            assertThat(c.id()).isEqualTo("c");
+            assertThat(c.packetShares()).containsExactly(0.6, 0.4);
+        });
     }
 
     @Test
