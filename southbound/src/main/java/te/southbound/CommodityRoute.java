@@ -1,0 +1,29 @@
+package te.southbound;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Where one commodity's traffic enters and how it is split: a SELECT group at {@code ingress}
+ * sends packets to {@code destination} over {@code paths} in proportion to their fractions.
+ *
+ * @param id          stable name of the commodity (e.g. {@code "ATLA->NYCM"}); it keeps its group
+ *                    id across updates so weight changes modify the group in place
+ * @param ingress     the switch where the traffic enters; every path must start there
+ * @param destination the destination prefix matched at the ingress
+ * @param paths       candidate paths with their split fractions
+ */
+public record CommodityRoute(String id, Dpid ingress, Ipv4Prefix destination, List<WeightedPath> paths) {
+    public CommodityRoute {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(ingress, "ingress");
+        Objects.requireNonNull(destination, "destination");
+        paths = List.copyOf(paths);
+        for (WeightedPath p : paths) {
+            if (!p.hops().get(0).dpid().equals(ingress)) {
+                throw new IllegalArgumentException("commodity %s: path %s does not start at its ingress %s"
+                        .formatted(id, p.hops(), ingress));
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import te.southbound.openflow.Action;
+import te.southbound.openflow.Bucket;
+import te.southbound.openflow.Instruction;
+import te.southbound.openflow.OxmField;
+
+/**
+ * Recovers ids a previous controller run left on the switches, so a restarted controller pushing
+ * the same state changes nothing. A label is adopted for a tunnel only if the switches already
+ * carry it exactly along that tunnel: every ingress bucket that sets it leaves the tunnel's first
+ * switch by the tunnel's first port, and every later hop has the entry the tunnel needs. Traffic
+ * with that label therefore already follows the tunnel, so adopting it moves nothing. A group id
+ * is adopted when the commodity's own ingress flow (same switch, prefix and priority) points at it.
+ */
+final class IdAdoption {
+    private IdAdoption() {
+    }
+
+    /** @return labels found for tunnels that have none in {@code previous} */
+    static Map<Tunnel, Integer> labels(Collection<Tunnel> tunnels, Map<Tunnel, Integer> previous,
+                                       Map<Dpid, SwitchTables> observed) {
+        Map<Integer, Set<Hop>> starts = new HashMap<>(); // label → (switch, first port) of buckets setting it
+        for (Map.Entry<Dpid, SwitchTables> sw : observed.entrySet()) {
+            for (GroupEntry g : sw.getValue().groups().values()) {
+                for (Bucket b : g.buckets()) {
+                    List<Action> a = b.actions();
+                    if (a.size() == 3 && a.get(1) instanceof Action.SetField set
+                            && set.field() instanceof OxmField.MplsLabel label && a.get(2) instanceof Action.Output out) {
+                        starts.computeIfAbsent(label.label(), k -> new HashSet<>()).add(new Hop(sw.getKey(), out.port()));
+                    }
+                }
+            }
+        }
+        Map<Hop, List<Integer>> byStart = new HashMap<>();
+        starts.forEach((label, hops) -> {
+            if (hops.size() == 1) {
+                byStart.computeIfAbsent(hops.iterator().next(), k -> new ArrayList<>()).add(label);
+            }
+        });
+        Set<Integer> taken = new HashSet<>(previous.values());
+        Map<Tunnel, Integer> adopted = new LinkedHashMap<>();
+        for (Tunnel t : tunnels) {
+            if (previous.containsKey(t) || t.singleHop()) {
+                continue;
+            }
+            for (int label : byStart.getOrDefault(t.hops().get(0), List.of())) {
+                if (!taken.contains(label) && carries(t, label, observed)) {
+                    adopted.put(t, label);
+                    taken.add(label);
+                    break;
+                }
+            }
+        }
+        return adopted;
+    }
+
+    private static boolean carries(Tunnel t, int label, Map<Dpid, SwitchTables> observed) {
+        List<Hop> hops = t.hops();
+        for (int i = 1; i < hops.size(); i++) {
+            SwitchTables tables = observed.get(hops.get(i).dpid());
+            FlowEntry e = tables == null ? null
+                    : tables.flows().get(new FlowEntry.Key(StateCompiler.TUNNEL_PRIORITY, TablesBuilder.tunnelMatch(label)));
+            if (e == null || !e.instructions().equals(
+                    TablesBuilder.tunnelInstructions(hops.get(i).outPort(), i == hops.size() - 1))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return group ids found for commodities that have none in {@code previous} */
+    static Map<String, Integer> groups(Collection<CommodityRoute> commodities, Map<String, Integer> previous,
+                                       Map<Dpid, SwitchTables> observed) {
+        Set<Integer> taken = new HashSet<>(previous.values());
+        Map<String, Integer> adopted = new LinkedHashMap<>();
+        for (CommodityRoute c : commodities) {
+            SwitchTables tables = observed.get(c.ingress());
+            if (previous.containsKey(c.id()) || tables == null) {
+                continue;
+            }
+            FlowEntry flow = tables.flows().get(new FlowEntry.Key(TablesBuilder.ingressPriority(c.destination()),
+                    TablesBuilder.ingressMatch(c.destination())));
+            if (flow != null && flow.instructions().size() == 1
+                    && flow.instructions().get(0) instanceof Instruction.ApplyActions apply
+                    && apply.actions().size() == 1 && apply.actions().get(0) instanceof Action.Group g
+                    && tables.groups().containsKey(g.groupId()) && !taken.contains(g.groupId())) {
+                adopted.put(c.id(), g.groupId());
+                taken.add(g.groupId());
+            }
+        }
+        return adopted;
+    }
+}

@@ -1,0 +1,31 @@
+package te.southbound;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What earlier runs left: ids handed out, ids seen on switches that a new tunnel or commodity
+ * must not take, the splits installed, and what each switch held when last seen.
+ *
+ * @param labels         label of each tunnel of the last completed update
+ * @param groups         group id of each commodity of the last completed update
+ * @param reservedLabels labels in owned flows read from switches
+ * @param reservedGroups owned group ids read from switches
+ * @param observed       owned entries of every switch as last read or written, connected or not
+ * @param installed      each commodity's buckets as of the last clean run
+ */
+record IdBook(Map<Tunnel, Integer> labels, Map<String, Integer> groups, Set<Integer> reservedLabels,
+              Set<Integer> reservedGroups, Map<Dpid, SwitchTables> observed,
+              Map<String, List<StateCompiler.Bucketed>> installed) {
+    static final IdBook EMPTY = new IdBook(Map.of(), Map.of(), Set.of(), Set.of(), Map.of(), Map.of());
+
+    IdBook {
+        labels = Map.copyOf(labels);
+        groups = Map.copyOf(groups);
+        reservedLabels = Set.copyOf(reservedLabels);
+        reservedGroups = Set.copyOf(reservedGroups);
+        observed = Map.copyOf(observed);
+        installed = Map.copyOf(installed);
+    }
+}

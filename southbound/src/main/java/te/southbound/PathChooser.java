@@ -1,0 +1,98 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import te.southbound.StateCompiler.Bucketed;
+
+/**
+ * Decides which paths of a commodity get a bucket, and with what weight.
+ *
+ * <p>A switch the controller cannot reach is assumed to still forward as it did when last seen:
+ * losing a control connection says nothing about the data plane, and withdrawing traffic from
+ * every path through an unreachable switch would turn a control-network blip (or switches
+ * reconnecting one by one after a controller restart) into traffic moves. So a path through an
+ * unreachable switch stays usable if that switch was last seen holding exactly the entry the
+ * path's tunnel needs there under its current label; any other path through it (new, or changed
+ * there) is left out, because it cannot be installed first. Link and switch failures reach the
+ * pusher as a new desired state from the solver.
+ */
+final class PathChooser {
+    private final int weightTotal;
+
+    PathChooser(int weightTotal) {
+        this.weightTotal = weightTotal;
+    }
+
+    /** @return buckets for a commodity whose ingress is connected (empty: nothing to install) */
+    List<Bucketed> choose(CommodityRoute c, Set<Dpid> connected, IdBook ids, List<CommodityReport> reports) {
+        List<WeightedPath> usable = new ArrayList<>();
+        Set<Dpid> held = new TreeSet<>();
+        Set<Dpid> leftOut = new TreeSet<>();
+        for (WeightedPath p : c.paths()) {
+            boolean ok = p.fraction() > 0;
+            List<Hop> hops = p.hops();
+            for (int i = 1; i < hops.size(); i++) {
+                Dpid d = hops.get(i).dpid();
+                if (!connected.contains(d)) {
+                    boolean holds = holds(p.tunnel(), i, ids);
+                    (holds ? held : leftOut).add(d);
+                    ok &= holds;
+                }
+            }
+            if (ok) {
+                usable.add(p);
+            }
+        }
+        List<String> notes = new ArrayList<>();
+        if (!held.isEmpty()) {
+            notes.add("switches " + held + " not connected, assumed to forward as last seen");
+        }
+        if (!leftOut.isEmpty()) {
+            notes.add("paths needing changes at unconnected switches " + leftOut + " left out");
+        }
+        if (usable.isEmpty()) {
+            notes.add("no usable path with a positive fraction; nothing installed");
+            reports.add(new CommodityReport(c.id(), c.paths().size(), 0, List.of(), 0, String.join("; ", notes)));
+            return List.of();
+        }
+        RoundedWeights rounded = WeightRounding.round(usable.stream().map(WeightedPath::fraction).toList(), weightTotal);
+        List<Bucketed> result = new ArrayList<>();
+        for (int i = 0; i < usable.size(); i++) {
+            // A weight rounded to 0 would never be selected; leaving the bucket out saves its label.
+            if (rounded.weights().get(i) > 0) {
+                result.add(new Bucketed(usable.get(i).tunnel(), rounded.weights().get(i)));
+            }
+        }
+        reports.add(new CommodityReport(c.id(), c.paths().size(), result.size(),
+                result.stream().map(Bucketed::weight).toList(), rounded.maxError(), String.join("; ", notes)));
+        return result;
+    }
+
+    /**
+     * A commodity whose ingress is unreachable keeps the split last installed there: its group
+     * cannot be changed, so the tunnels it uses must stay.
+     *
+     * @return the last installed buckets, or empty if there are none
+     */
+    static List<Bucketed> frozen(String id, Dpid ingress, int pathsGiven, IdBook ids, List<CommodityReport> reports) {
+        List<Bucketed> last = ids.installed().getOrDefault(id, List.of());
+        reports.add(new CommodityReport(id, pathsGiven, last.size(), last.stream().map(Bucketed::weight).toList(), 0,
+                "ingress " + ingress + " not connected; " + (last.isEmpty() ? "nothing installed"
+                        : "its last installed split is kept")));
+        return last;
+    }
+
+    /** @return true if switch {@code hops[i]} was last seen with the entry this tunnel needs there */
+    private static boolean holds(Tunnel t, int i, IdBook ids) {
+        Integer label = ids.labels().get(t);
+        SwitchTables seen = ids.observed().get(t.hops().get(i).dpid());
+        if (label == null || seen == null) {
+            return false;
+        }
+        FlowEntry e = seen.flows().get(new FlowEntry.Key(StateCompiler.TUNNEL_PRIORITY, TablesBuilder.tunnelMatch(label)));
+        return e != null && e.instructions().equals(
+                TablesBuilder.tunnelInstructions(t.hops().get(i).outPort(), i == t.hops().size() - 1));
+    }
+}

@@ -1,0 +1,105 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import te.southbound.openflow.OfMessage;
+
+/**
+ * Correlates one switch's replies with our requests by xid: barrier-closed batches (collecting the
+ * OFPT_ERRORs of the batch's messages) and multipart requests (collecting reply parts).
+ * Registered before the request is written, so a reply can never arrive first.
+ */
+final class PendingRequests {
+    private final AtomicInteger nextXid = new AtomicInteger(1);
+    private final Map<Integer, OfMessage> inFlight = new ConcurrentHashMap<>();
+    private final Map<Integer, BatchWaiter> batches = new ConcurrentHashMap<>();
+    private final Map<Integer, MultipartWaiter> multiparts = new ConcurrentHashMap<>();
+
+    private record BatchWaiter(int firstXid, List<SwitchError> errors, CompletableFuture<List<SwitchError>> done) {
+    }
+
+    private record MultipartWaiter(List<OfMessage> parts, CompletableFuture<List<OfMessage>> done) {
+    }
+
+    /** @return a fresh xid, never 0 (0 marks "no xid yet" in planned messages) */
+    int nextXid() {
+        int x = nextXid.getAndIncrement();
+        return x == 0 ? nextXid.getAndIncrement() : x;
+    }
+
+    void track(OfMessage msg) {
+        inFlight.put(msg.xid(), msg);
+    }
+
+    CompletableFuture<List<SwitchError>> awaitBarrier(int firstXid, int barrierXid) {
+        BatchWaiter w = new BatchWaiter(firstXid, new ArrayList<>(), new CompletableFuture<>());
+        batches.put(barrierXid, w);
+        return w.done();
+    }
+
+    CompletableFuture<List<OfMessage>> awaitMultipart(int xid) {
+        MultipartWaiter w = new MultipartWaiter(new ArrayList<>(), new CompletableFuture<>());
+        multiparts.put(xid, w);
+        return w.done();
+    }
+
+    /** @return a description of the request the error is about */
+    String describe(int xid) {
+        OfMessage req = inFlight.get(xid);
+        return req == null ? "unknown request" : Summaries.of(req);
+    }
+
+    /** Files an error under its batch, or fails its multipart request. Event loop only. */
+    void onError(SwitchError error) {
+        MultipartWaiter mp = multiparts.remove(error.xid());
+        if (mp != null) {
+            mp.done().completeExceptionally(new IllegalStateException(error.toString()));
+            return;
+        }
+        for (Map.Entry<Integer, BatchWaiter> e : batches.entrySet()) {
+            if (between(e.getValue().firstXid(), error.xid(), e.getKey())) {
+                e.getValue().errors().add(error);
+            }
+        }
+    }
+
+    void onBarrierReply(int xid) {
+        BatchWaiter w = batches.remove(xid);
+        if (w != null) {
+            for (int x = w.firstXid(); x != xid; x++) {
+                inFlight.remove(x);
+            }
+            w.done().complete(List.copyOf(w.errors()));
+        }
+    }
+
+    /** @return true if the reply was awaited */
+    boolean onMultipartPart(OfMessage part, boolean more) {
+        MultipartWaiter w = more ? multiparts.get(part.xid()) : multiparts.remove(part.xid());
+        if (w == null) {
+            return false;
+        }
+        w.parts().add(part);
+        if (!more) {
+            w.done().complete(List.copyOf(w.parts()));
+        }
+        return true;
+    }
+
+    void failAll(Exception cause) {
+        batches.values().forEach(w -> w.done().completeExceptionally(cause));
+        multiparts.values().forEach(w -> w.done().completeExceptionally(cause));
+        batches.clear();
+        multiparts.clear();
+        inFlight.clear();
+    }
+
+    private static boolean between(int first, int x, int last) {
+        // xids count up and may wrap; compare distances instead of values
+        return x - first >= 0 && last - x >= 0;
+    }
+}

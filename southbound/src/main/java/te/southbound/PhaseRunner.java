@@ -1,0 +1,75 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import te.southbound.openflow.OfMessage;
+
+/**
+ * Sends per-switch plans phase by phase: every switch's messages of a phase, a barrier on each,
+ * wait for all barrier replies, then the next phase. A phase with any error or failure stops the
+ * run there: what was confirmed stays, and ingress groups keep pointing at installed tunnels
+ * because later phases (new weights, removals) never go out.
+ */
+final class PhaseRunner {
+    private PhaseRunner() {
+    }
+
+    /**
+     * @param clean    every phase completed without error
+     * @param sent     mods sent
+     * @param touched  switches that were sent anything
+     * @param errors   errors switches reported
+     * @param problems timeouts and lost connections
+     */
+    record Outcome(boolean clean, int sent, Set<Dpid> touched, List<SwitchError> errors, List<String> problems) {
+    }
+
+    static Outcome run(Map<Dpid, Map<Phase, List<OfMessage>>> plans, Map<Dpid, SwitchConnection> connections,
+                       long timeoutMs) {
+        int sent = 0;
+        Set<Dpid> touched = new HashSet<>();
+        List<SwitchError> errors = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (Phase phase : Phase.values()) {
+            Map<Dpid, CompletableFuture<List<SwitchError>>> barriers = new LinkedHashMap<>();
+            int phaseMods = 0;
+            for (Map.Entry<Dpid, Map<Phase, List<OfMessage>>> e : plans.entrySet()) {
+                List<OfMessage> msgs = e.getValue().get(phase);
+                if (!msgs.isEmpty()) {
+                    barriers.put(e.getKey(), connections.get(e.getKey()).sendBatch(msgs));
+                    sent += msgs.size();
+                    phaseMods += msgs.size();
+                    touched.add(e.getKey());
+                }
+            }
+            // One switch process (OVS) may host every bridge and work through all their queues in
+            // turn, so the allowance grows with the phase's total, not each switch's share.
+            long allowance = TimeUnit.MILLISECONDS.toNanos(timeoutMs) + phaseMods * SwitchConnection.NANOS_PER_MOD;
+            long deadline = System.nanoTime() + allowance;
+            for (Map.Entry<Dpid, CompletableFuture<List<SwitchError>>> e : barriers.entrySet()) {
+                try {
+                    errors.addAll(e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+                } catch (TimeoutException ex) {
+                    problems.add("%s: no barrier reply from %s within %d ms".formatted(phase, e.getKey(), allowance / 1_000_000));
+                } catch (InterruptedException ex) {
+                    Thread.currentThread().interrupt();
+                    problems.add(phase + ": interrupted");
+                } catch (Exception ex) {
+                    problems.add("%s: switch %s: %s".formatted(phase, e.getKey(), ex.getCause() != null ? ex.getCause().getMessage() : ex));
+                }
+            }
+            if (!errors.isEmpty() || !problems.isEmpty()) {
+                problems.add("stopped after phase " + phase + "; later phases not sent");
+                return new Outcome(false, sent, touched, errors, problems);
+            }
+        }
+        return new Outcome(true, sent, touched, errors, problems);
+    }
+}

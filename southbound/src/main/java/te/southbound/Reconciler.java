@@ -1,0 +1,174 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.southbound.openflow.OfMessage;
+
+/**
+ * Brings every connected switch to the latest desired state, one run at a time on its own
+ * thread. A run re-reads switches it has no trusted copy of (new connection, audit, failed
+ * run), compiles the state for the switches available, and sends the per-switch diffs phase by
+ * phase with a barrier on every switch between phases. Triggers (push, connect, disconnect,
+ * audit) arriving during a run coalesce into one more run.
+ */
+final class Reconciler implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Reconciler.class);
+
+    private record Waiter(long generation, CompletableFuture<PushReport> future) {
+    }
+
+    private final SouthboundConfig config;
+    private final StateCompiler compiler;
+    private final ScheduledExecutorService executor;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final List<Waiter> waiters = new ArrayList<>();
+    private SwitchRegistry registry;
+    private DesiredState desired; // null until the first push: never wipe switches before it
+    private long generation;
+
+    private final RunMemory memory = new RunMemory(); // executor thread only
+    /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
+    private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
+
+    Reconciler(SouthboundConfig config) {
+        this.config = config;
+        this.compiler = new StateCompiler(config.ownership(), config.weightTotal());
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "te-southbound-reconciler");
+            t.setDaemon(true);
+            return t;
+        });
+        if (config.auditIntervalMs() > 0) {
+            executor.scheduleWithFixedDelay(this::audit, config.auditIntervalMs(), config.auditIntervalMs(),
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** @return where each commodity's group is, as of the last clean run, by commodity id */
+    Map<String, CommodityCounters.GroupRef> installed() {
+        return installed;
+    }
+
+    void attach(SwitchRegistry registry) {
+        this.registry = registry;
+    }
+
+    synchronized CompletableFuture<PushReport> push(DesiredState state) {
+        desired = state;
+        Waiter w = new Waiter(++generation, new CompletableFuture<>());
+        waiters.add(w);
+        trigger();
+        return w.future();
+    }
+
+    /** Asks for a run; cheap and idempotent while one is pending. */
+    void trigger() {
+        if (scheduled.compareAndSet(false, true)) {
+            try {
+                executor.execute(this::run);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // closed: connections dropping during shutdown must not touch switches
+            }
+        }
+    }
+
+    private void audit() {
+        memory.distrustAll(); // forces a re-read of every switch: catches entries changed behind our back
+        trigger();
+    }
+
+    private void run() {
+        scheduled.set(false);
+        try {
+            runOnce();
+        } catch (RuntimeException e) {
+            // e.g. out of labels or group ids: the state cannot be installed as asked
+            log.error("reconciliation run failed; switches will be re-read on the next run", e);
+            memory.distrustAll();
+            failWaiters(e);
+        }
+    }
+
+    private void runOnce() {
+        DesiredState state;
+        long gen;
+        synchronized (this) {
+            state = desired;
+            gen = generation;
+        }
+        if (state == null || registry == null) {
+            return;
+        }
+        long start = System.nanoTime();
+        Map<Dpid, SwitchConnection> ready = registry.ready();
+        List<String> problems = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
+        Set<Dpid> connected = memory.connected();
+        CompiledState compiled = compiler.compile(state, connected, memory.idBook());
+        boolean removeStaleTunnels = connected.containsAll(memory.tunnelUsers(state));
+        Map<Dpid, Map<Phase, List<OfMessage>>> plans = new HashMap<>();
+        Map<Dpid, SwitchConnection> connections = new HashMap<>();
+        for (Dpid d : connected) {
+            plans.put(d, TableDiff.plan(memory.tables(d), compiled.tables().get(d), removeStaleTunnels));
+            connections.put(d, memory.connection(d));
+        }
+        PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs());
+        problems.addAll(outcome.problems());
+        if (outcome.clean()) {
+            memory.commit(compiled);
+            Map<String, CommodityCounters.GroupRef> refs = new TreeMap<>();
+            state.commodities().stream().filter(c -> connected.contains(c.ingress())
+                    && compiled.groupIds().containsKey(c.id())).forEach(c ->
+                    refs.put(c.id(), new CommodityCounters.GroupRef(c.ingress(), compiled.groupIds().get(c.id()))));
+            installed = Collections.unmodifiableMap(refs);
+        } else {
+            memory.fail(compiled, outcome.touched());
+        }
+        Set<Dpid> missing = new HashSet<>(state.switches());
+        missing.removeAll(ready.keySet());
+        PushReport report = new PushReport(gen, outcome.clean() && problems.isEmpty(),
+                (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
+                compiled.maxRoundingError(), outcome.errors(), problems);
+        if (outcome.sent() > 0 || !report.clean()) {
+            log.info("{}{}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back");
+        }
+        complete(gen, report);
+    }
+
+    private synchronized void complete(long gen, PushReport report) {
+        for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
+            Waiter w = it.next();
+            if (w.generation() <= gen) {
+                w.future().complete(report);
+                it.remove();
+            }
+        }
+    }
+
+    private synchronized void failWaiters(RuntimeException e) {
+        waiters.forEach(w -> w.future().completeExceptionally(e));
+        waiters.clear();
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        synchronized (this) {
+            waiters.forEach(w -> w.future().cancel(false));
+            waiters.clear();
+        }
+    }
+}

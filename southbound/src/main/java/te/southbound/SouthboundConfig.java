@@ -1,0 +1,93 @@
+package te.southbound;
+
+import java.net.InetSocketAddress;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Settings of the OpenFlow side. Use {@link #defaults} and the {@code with…} methods.
+ *
+ * @param listen            where switches connect; 127.0.0.1:6653 by default, 0.0.0.0 only when asked
+ * @param knownSwitches     datapath ids that may be programmed; a switch with another dpid is
+ *                          logged and left alone; empty means "any" (tests, lab use)
+ * @param echoIntervalMs    silence from a switch after which an ECHO_REQUEST is sent, ms
+ * @param deadAfterMs       silence after which the switch is declared dead and its connection
+ *                          closed, ms; detection takes at most {@code deadAfterMs + echoIntervalMs}
+ * @param requestTimeoutMs  longest wait for a barrier or multipart reply, ms, plus 0.2 ms per
+ *                          flow/group mod of the phase (a large push takes a switch a while)
+ * @param auditIntervalMs   period of re-reading every switch's tables to repair drift (entries
+ *                          deleted by hand), ms; 0 turns the audit off
+ * @param weightTotal       sum of the bucket weights of each commodity, 1..65535 (default 100)
+ * @param ownership         cookie tag and group-id range that mark entries as ours
+ * @param messageLog        sees every message sent to a switch (tests, debugging)
+ */
+public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
+                               long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
+                               int weightTotal, Ownership ownership, MessageLog messageLog) {
+    public SouthboundConfig {
+        Objects.requireNonNull(listen, "listen");
+        knownSwitches = Set.copyOf(knownSwitches);
+        Objects.requireNonNull(ownership, "ownership");
+        Objects.requireNonNull(messageLog, "messageLog");
+        if (echoIntervalMs <= 0 || deadAfterMs <= 0 || requestTimeoutMs <= 0 || auditIntervalMs < 0) {
+            throw new IllegalArgumentException(("echoIntervalMs, deadAfterMs, requestTimeoutMs must be > 0 "
+                    + "and auditIntervalMs >= 0, got %d, %d, %d, %d").formatted(
+                    echoIntervalMs, deadAfterMs, requestTimeoutMs, auditIntervalMs));
+        }
+        if (deadAfterMs <= echoIntervalMs) {
+            throw new IllegalArgumentException(("deadAfterMs (%d) must exceed echoIntervalMs (%d): a switch must "
+                    + "get an echo request before it can be declared dead").formatted(deadAfterMs, echoIntervalMs));
+        }
+        if (weightTotal < 1 || weightTotal > 0xffff) {
+            throw new IllegalArgumentException("weightTotal must be in [1, 65535], got " + weightTotal);
+        }
+    }
+
+    /** 127.0.0.1:6653, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100. */
+    public static SouthboundConfig defaults() {
+        return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE);
+    }
+
+    /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
+    public SouthboundConfig withListen(InetSocketAddress a) {
+        return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog);
+    }
+
+    /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
+    public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
+        return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog);
+    }
+
+    /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
+    public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
+        return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog);
+    }
+
+    /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
+    public SouthboundConfig withRequestTimeoutMs(long ms) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
+                auditIntervalMs, weightTotal, ownership, messageLog);
+    }
+
+    /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
+    public SouthboundConfig withAuditIntervalMs(long ms) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                ms, weightTotal, ownership, messageLog);
+    }
+
+    /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
+    public SouthboundConfig withWeightTotal(int total) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, total, ownership, messageLog);
+    }
+
+    /** @return this config reporting every sent message to {@code log} */
+    public SouthboundConfig withMessageLog(MessageLog log) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, log);
+    }
+}

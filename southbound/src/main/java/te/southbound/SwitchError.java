@@ -1,0 +1,20 @@
+package te.southbound;
+
+import te.southbound.openflow.ErrorNames;
+
+/**
+ * An OFPT_ERROR a switch sent.
+ *
+ * @param dpid       the switch
+ * @param xid        xid of the request it rejects
+ * @param type       ofp_error_type
+ * @param code       error code within the type
+ * @param request    short description of the rejected request, or "unknown request"
+ * @param atMillis   wall-clock time it arrived, ms since the epoch
+ */
+public record SwitchError(Dpid dpid, int xid, int type, int code, String request, long atMillis) {
+    @Override
+    public String toString() {
+        return "switch %s rejected %s (xid %d): %s".formatted(dpid, request, xid, ErrorNames.describe(type, code));
+    }
+}

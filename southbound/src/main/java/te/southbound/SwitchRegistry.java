@@ -1,0 +1,96 @@
+package te.southbound;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The switches that completed the handshake, by dpid, with their recent errors. Tells the
+ * reconciler when the set changes. A dpid outside the configured set is logged and never
+ * programmed; a second connection with a dpid replaces the first (a restarted switch often
+ * reconnects before the old connection is found dead).
+ */
+final class SwitchRegistry {
+    private static final Logger log = LoggerFactory.getLogger(SwitchRegistry.class);
+    private static final int KEPT_ERRORS = 20;
+
+    private final Set<Dpid> known;
+    private final Runnable onChange;
+    private final Map<Dpid, SwitchConnection> ready = new ConcurrentHashMap<>();
+    private final Map<SwitchConnection, Deque<SwitchError>> errors = new ConcurrentHashMap<>();
+    private final Map<Dpid, SwitchConnection> unknown = new ConcurrentHashMap<>();
+
+    SwitchRegistry(Set<Dpid> known, Runnable onChange) {
+        this.known = Set.copyOf(known);
+        this.onChange = onChange;
+    }
+
+    boolean isKnown(Dpid dpid) {
+        return known.isEmpty() || known.contains(dpid);
+    }
+
+    void handshakeDone(SwitchConnection c) {
+        errors.put(c, new ArrayDeque<>());
+        if (!isKnown(c.dpid())) {
+            log.warn("switch {} at {} has a datapath id that is not configured; ignoring it (nothing "
+                    + "will be installed there)", c.dpid(), c.remote());
+            unknown.put(c.dpid(), c);
+            return;
+        }
+        SwitchConnection old = ready.put(c.dpid(), c);
+        log.info("switch {} at {} ready", c.dpid(), c.remote());
+        if (old != null && old != c) {
+            log.warn("switch {} connected again from {}; closing its previous connection from {}",
+                    c.dpid(), c.remote(), old.remote());
+            old.closeQuietly();
+        }
+        onChange.run();
+    }
+
+    void disconnected(SwitchConnection c) {
+        errors.remove(c);
+        if (c.dpid() != null) {
+            unknown.remove(c.dpid(), c);
+            if (ready.remove(c.dpid(), c)) {
+                onChange.run();
+            }
+        }
+    }
+
+    void recordError(SwitchConnection c, SwitchError e) {
+        Deque<SwitchError> q = errors.computeIfAbsent(c, k -> new ArrayDeque<>());
+        synchronized (q) {
+            q.addLast(e);
+            if (q.size() > KEPT_ERRORS) {
+                q.removeFirst();
+            }
+        }
+    }
+
+    /** @return ready, configured switches */
+    Map<Dpid, SwitchConnection> ready() {
+        return Map.copyOf(ready);
+    }
+
+    List<SwitchStatus> status() {
+        List<SwitchStatus> result = new ArrayList<>();
+        List<SwitchConnection> all = new ArrayList<>(ready.values());
+        all.addAll(unknown.values());
+        for (SwitchConnection c : all) {
+            Deque<SwitchError> q = errors.getOrDefault(c, new ArrayDeque<>());
+            List<SwitchError> copy;
+            synchronized (q) {
+                copy = List.copyOf(q);
+            }
+            result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy));
+        }
+        result.sort((a, b) -> a.dpid().compareTo(b.dpid()));
+        return result;
+    }
+}

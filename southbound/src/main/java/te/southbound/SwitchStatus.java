@@ -1,0 +1,19 @@
+package te.southbound;
+
+import java.util.List;
+
+/**
+ * What the controller knows of one connected switch.
+ *
+ * @param dpid              the switch
+ * @param remoteAddress     its address as seen by the listener
+ * @param known             false if its dpid is not configured (it is then never programmed)
+ * @param connectedAtMillis connection time, ms since the epoch
+ * @param recentErrors      the last errors it sent, oldest first (at most 20)
+ */
+public record SwitchStatus(Dpid dpid, String remoteAddress, boolean known, long connectedAtMillis,
+                           List<SwitchError> recentErrors) {
+    public SwitchStatus {
+        recentErrors = List.copyOf(recentErrors);
+    }
+}

@@ -1,0 +1,78 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import te.southbound.openflow.FlowCommand;
+import te.southbound.openflow.GroupCommand;
+import te.southbound.openflow.OfConstants;
+import te.southbound.openflow.OfMessage;
+import te.southbound.openflow.OfMessage.FlowMod;
+import te.southbound.openflow.OfMessage.GroupMod;
+
+/**
+ * The messages that take one switch from its current owned entries to the desired ones, sorted
+ * into {@link Phase}s. Messages carry xid 0; the connection stamps its own.
+ */
+final class TableDiff {
+    private TableDiff() {
+    }
+
+    /**
+     * @param removeStaleTunnels false while some switch that may still send traffic into our
+     *                           tunnels is unreachable: its buckets may carry any of our labels,
+     *                           so stale label entries stay until it is back (ids seen on
+     *                           switches are never reused meanwhile)
+     */
+    static Map<Phase, List<OfMessage>> plan(SwitchTables current, SwitchTables desired, boolean removeStaleTunnels) {
+        Map<Phase, List<OfMessage>> plan = new EnumMap<>(Phase.class);
+        for (Phase p : Phase.values()) {
+            plan.put(p, new ArrayList<>());
+        }
+        for (FlowEntry want : desired.flows().values()) {
+            FlowEntry have = current.flows().get(want.key());
+            if (!want.equals(have)) {
+                // MODIFY_STRICT keeps the entry's counters but not a changed cookie; ADD replaces.
+                FlowCommand cmd = have != null && have.cookie() == want.cookie()
+                        ? FlowCommand.MODIFY_STRICT : FlowCommand.ADD;
+                plan.get(isIngress(want) ? Phase.INGRESS : Phase.TUNNELS).add(flowMod(cmd, want));
+            }
+        }
+        for (GroupEntry want : desired.groups().values()) {
+            GroupEntry have = current.groups().get(want.groupId());
+            if (!want.equals(have)) {
+                GroupCommand cmd = have == null ? GroupCommand.ADD : GroupCommand.MODIFY;
+                plan.get(Phase.GROUPS).add(new GroupMod(0, cmd, want.type(), want.groupId(), want.buckets()));
+            }
+        }
+        List<OfMessage> removals = plan.get(Phase.REMOVALS);
+        List<OfMessage> staleTunnels = new ArrayList<>();
+        for (FlowEntry have : current.flows().values()) {
+            if (!desired.flows().containsKey(have.key())) {
+                (isIngress(have) ? removals : staleTunnels).add(flowMod(FlowCommand.DELETE_STRICT, have));
+            }
+        }
+        for (GroupEntry have : current.groups().values()) {
+            if (!desired.groups().containsKey(have.groupId())) {
+                removals.add(new GroupMod(0, GroupCommand.DELETE, have.type(), have.groupId(), List.of()));
+            }
+        }
+        if (removeStaleTunnels) {
+            removals.addAll(staleTunnels);
+        }
+        return plan;
+    }
+
+    private static boolean isIngress(FlowEntry e) {
+        return (e.cookie() & ~Ownership.TAG_MASK) == Ownership.KIND_INGRESS;
+    }
+
+    private static FlowMod flowMod(FlowCommand cmd, FlowEntry e) {
+        // Deletes name the exact cookie (mask all ones) so they can only hit our own entry.
+        long cookieMask = cmd == FlowCommand.DELETE_STRICT ? -1L : 0L;
+        return new FlowMod(0, e.cookie(), cookieMask, 0, cmd, 0, 0, e.priority(), OfConstants.OFP_NO_BUFFER,
+                OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, 0, e.match(),
+                cmd == FlowCommand.DELETE_STRICT ? List.of() : e.instructions());
+    }
+}

@@ -1,0 +1,50 @@
+package te.southbound;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import te.southbound.openflow.FlowStats;
+import te.southbound.openflow.GroupDesc;
+import te.southbound.openflow.Match;
+import te.southbound.openflow.OfConstants;
+import te.southbound.openflow.OfMessage;
+import te.southbound.openflow.OfMessage.FlowStatsReply;
+import te.southbound.openflow.OfMessage.GroupDescReply;
+
+/** Reads a switch's owned groups and table-0 flows (GROUP_DESC and FLOW multipart requests). */
+final class TableReader {
+    private TableReader() {
+    }
+
+    /**
+     * @throws Exception if the switch errs, disconnects or does not answer within the timeout
+     */
+    static SwitchTables read(SwitchConnection c, Ownership own, long timeoutMs) throws Exception {
+        CompletableFuture<List<OfMessage>> groups = c.multipart(new OfMessage.GroupDescRequest(0));
+        // Filter by our cookie tag on the switch: foreign flows never cross the wire.
+        CompletableFuture<List<OfMessage>> flows = c.multipart(new OfMessage.FlowStatsRequest(0,
+                OfConstants.OFPTT_ALL, OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, own.cookieTag(),
+                Ownership.TAG_MASK, Match.ALL));
+        Map<Integer, GroupEntry> groupMap = new LinkedHashMap<>();
+        for (OfMessage part : groups.get(timeoutMs, TimeUnit.MILLISECONDS)) {
+            for (GroupDesc g : ((GroupDescReply) part).groups()) {
+                if (own.ownsGroup(g.groupId())) {
+                    groupMap.put(g.groupId(), new GroupEntry(g.groupId(), g.type(), g.buckets()));
+                }
+            }
+        }
+        Map<FlowEntry.Key, FlowEntry> flowMap = new LinkedHashMap<>();
+        for (OfMessage part : flows.get(timeoutMs, TimeUnit.MILLISECONDS)) {
+            for (FlowStats f : ((FlowStatsReply) part).flows()) {
+                // We only write table 0; an owned entry elsewhere would be someone's copy of our cookie.
+                if (f.tableId() == 0 && own.ownsFlow(f.cookie())) {
+                    FlowEntry e = new FlowEntry(f.cookie(), f.priority(), f.match(), f.instructions());
+                    flowMap.put(e.key(), e);
+                }
+            }
+        }
+        return new SwitchTables(flowMap, groupMap);
+    }
+}

@@ -1,0 +1,80 @@
+package te.southbound;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import te.southbound.openflow.Action;
+import te.southbound.openflow.Bucket;
+import te.southbound.openflow.GroupType;
+import te.southbound.openflow.Instruction;
+import te.southbound.openflow.Match;
+import te.southbound.openflow.OxmField;
+
+/** Collects the entries of one switch while a state is compiled. */
+final class TablesBuilder {
+    static final int ETH_IPV4 = 0x0800;
+    static final int ETH_MPLS = 0x8847;
+
+    private final Ownership ownership;
+    private final Map<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>();
+    private final Map<Integer, GroupEntry> groups = new LinkedHashMap<>();
+
+    TablesBuilder(Ownership ownership) {
+        this.ownership = ownership;
+    }
+
+    void addIngress(Ipv4Prefix destination, int groupId, List<StateCompiler.Bucketed> paths,
+                    Map<Tunnel, Integer> labels) {
+        List<Bucket> buckets = new ArrayList<>();
+        for (StateCompiler.Bucketed p : paths) {
+            int firstPort = p.tunnel().hops().get(0).outPort();
+            List<Action> actions = p.tunnel().singleHop()
+                    ? List.of(new Action.Output(firstPort))
+                    : List.of(new Action.PushMpls(ETH_MPLS),
+                              new Action.SetField(new OxmField.MplsLabel(labels.get(p.tunnel()))),
+                              new Action.Output(firstPort));
+            buckets.add(Bucket.weighted(p.weight(), actions));
+        }
+        groups.put(groupId, new GroupEntry(groupId, GroupType.SELECT, buckets));
+        put(new FlowEntry(ownership.cookie(Ownership.KIND_INGRESS), ingressPriority(destination),
+                ingressMatch(destination),
+                List.of(new Instruction.ApplyActions(List.of(new Action.Group(groupId))))));
+    }
+
+    void addTunnelHop(int label, int outPort, boolean egress) {
+        put(new FlowEntry(ownership.cookie(Ownership.KIND_TUNNEL), StateCompiler.TUNNEL_PRIORITY,
+                tunnelMatch(label), tunnelInstructions(outPort, egress)));
+    }
+
+    static int ingressPriority(Ipv4Prefix destination) {
+        return StateCompiler.INGRESS_PRIORITY_BASE + destination.length();
+    }
+
+    static Match ingressMatch(Ipv4Prefix destination) {
+        return destination.length() == 0
+                ? Match.of(new OxmField.EthType(ETH_IPV4))
+                : Match.of(new OxmField.EthType(ETH_IPV4), new OxmField.Ipv4Dst(destination.address(), destination.mask()));
+    }
+
+    static Match tunnelMatch(int label) {
+        return Match.of(new OxmField.EthType(ETH_MPLS), new OxmField.MplsLabel(label));
+    }
+
+    static List<Instruction> tunnelInstructions(int outPort, boolean egress) {
+        List<Action> actions = egress
+                ? List.of(new Action.PopMpls(ETH_IPV4), new Action.Output(outPort))
+                : List.of(new Action.Output(outPort));
+        return List.of(new Instruction.ApplyActions(actions));
+    }
+
+    private void put(FlowEntry e) {
+        // Two commodities with the same ingress and prefix are rejected by DesiredState, and a
+        // label is one tunnel, so a key can only repeat with identical content.
+        flows.put(e.key(), e);
+    }
+
+    SwitchTables build() {
+        return new SwitchTables(flows, groups);
+    }
+}

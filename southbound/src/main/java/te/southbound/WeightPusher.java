@@ -1,0 +1,100 @@
+package te.southbound;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Pushes path split weights to OpenFlow 1.3 switches: the public face of the southbound module.
+ * {@link #start} listens for switches; {@link #push} sets the desired state, which is installed
+ * make-before-break on every connected switch and re-established on each (re)connect and audit.
+ *
+ * <pre>{@code
+ * try (WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults())) {
+ *     PushReport r = pusher.push(state).get();
+ * }
+ * }</pre>
+ */
+public final class WeightPusher implements AutoCloseable {
+    private final SouthboundConfig config;
+    private final Reconciler reconciler;
+    private final SwitchRegistry registry;
+    private final OpenFlowServer server;
+
+    private WeightPusher(SouthboundConfig config) throws InterruptedException {
+        this.config = config;
+        this.reconciler = new Reconciler(config);
+        this.registry = new SwitchRegistry(config.knownSwitches(), reconciler::trigger);
+        reconciler.attach(registry);
+        try {
+            this.server = new OpenFlowServer(config, registry);
+        } catch (RuntimeException | InterruptedException e) {
+            reconciler.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Starts listening on {@code config.listen()}.
+     *
+     * @throws IllegalStateException if the address cannot be bound
+     * @throws InterruptedException  if interrupted while binding
+     */
+    public static WeightPusher start(SouthboundConfig config) throws InterruptedException {
+        return new WeightPusher(config);
+    }
+
+    /**
+     * Makes {@code state} the desired state. Until the first push nothing is changed on any
+     * switch (a restarted controller must not wipe the network before it knows what it wants).
+     *
+     * @return completes with the report of the first run that includes this state; it is not
+     *         failed by switch errors, which are in the report, only when the state cannot be
+     *         compiled at all (e.g. more tunnels than MPLS labels: IllegalStateException)
+     * @throws IllegalArgumentException if the state uses datapath ids that are not configured
+     */
+    public CompletableFuture<PushReport> push(DesiredState state) {
+        Set<Dpid> unknown = new TreeSet<>(state.switches());
+        unknown.removeIf(registry::isKnown);
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("desired state uses switches that are not configured: " + unknown);
+        }
+        return reconciler.push(state);
+    }
+
+    /**
+     * Reads the bucket counters of every commodity installed by the last clean run whose ingress
+     * is connected (others are left out), in commodity-id order.
+     *
+     * @return fails if a switch errs, disconnects or does not answer within requestTimeoutMs
+     */
+    public CompletableFuture<List<CommodityCounters>> counters() {
+        return CounterReader.read(reconciler.installed(), registry.ready(), config.requestTimeoutMs());
+    }
+
+    /** @return connected switches (configured or not) with their recent errors */
+    public List<SwitchStatus> status() {
+        return registry.status();
+    }
+
+    /** @return the bound address (useful with port 0) */
+    public InetSocketAddress localAddress() {
+        return server.localAddress();
+    }
+
+    /** @return the configuration in force */
+    public SouthboundConfig config() {
+        return config;
+    }
+
+    /** Stops listening and closes every switch connection; switches keep their entries. */
+    @Override
+    public void close() {
+        // Reconciler first: the disconnects that closing the listener causes must not trigger
+        // runs that withdraw paths from switches still connected.
+        reconciler.close();
+        server.close();
+    }
+}

@@ -1,0 +1,43 @@
+package te.southbound.openflow;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * An OXM match (§7.2.3). Fields are kept sorted by OXM field number: that puts prerequisites
+ * (eth_type) before dependent fields (ipv4_dst, mpls_label) as switches require, and it is the
+ * order Open vSwitch reports them in, so a match read back equals the one sent.
+ *
+ * @param fields the match fields, at most one per field number
+ */
+public record Match(List<OxmField> fields) {
+    /** The empty match (matches every packet). */
+    public static final Match ALL = new Match(List.of());
+
+    public Match {
+        fields = List.copyOf(fields);
+        if (!sorted(fields)) {
+            fields = fields.stream().sorted(Comparator.comparingInt(OxmField::field)).toList();
+        }
+        for (int i = 1; i < fields.size(); i++) {
+            if (fields.get(i).field() == fields.get(i - 1).field()) {
+                throw new IllegalArgumentException("match has OXM field %d twice: %s"
+                        .formatted(fields.get(i).field(), fields));
+            }
+        }
+    }
+
+    private static boolean sorted(List<OxmField> fields) {
+        for (int i = 1; i < fields.size(); i++) {
+            if (fields.get(i - 1).field() > fields.get(i).field()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return a match of the given fields in any order */
+    public static Match of(OxmField... fields) {
+        return new Match(List.of(fields));
+    }
+}

@@ -1,0 +1,189 @@
+package te.southbound.openflow;
+
+import static te.southbound.openflow.OfConstants.*;
+import static te.southbound.openflow.StructReader.*;
+
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import te.southbound.openflow.OfMessage.*;
+
+/** Parses one complete frame (header included) into an {@link OfMessage}. */
+final class MessageReader {
+    private MessageReader() {
+    }
+
+    static OfMessage read(ByteBuf frame) {
+        int version = frame.readUnsignedByte();
+        int type = frame.readUnsignedByte();
+        int length = frame.readUnsignedShort();
+        int xid = frame.readInt();
+        switch (type) {
+            case HELLO: return readHello(xid, version, frame);
+            case ERROR:
+                require(frame, 4, "ofp_error_msg");
+                return new OfMessage.Error(xid, frame.readUnsignedShort(), frame.readUnsignedShort(),
+                        readOctets(frame, frame.readableBytes()));
+            case ECHO_REQUEST: return new EchoRequest(xid, readOctets(frame, frame.readableBytes()));
+            case ECHO_REPLY: return new EchoReply(xid, readOctets(frame, frame.readableBytes()));
+            case FEATURES_REQUEST: return new FeaturesRequest(xid);
+            case FEATURES_REPLY:
+                require(frame, 24, "ofp_switch_features");
+                FeaturesReply f = new FeaturesReply(xid, frame.readLong(), frame.readInt(),
+                        frame.readUnsignedByte(), frame.readUnsignedByte(), frame.skipBytes(2).readInt());
+                frame.skipBytes(4);
+                return f;
+            case BARRIER_REQUEST: return new BarrierRequest(xid);
+            case BARRIER_REPLY: return new BarrierReply(xid);
+            case GROUP_MOD:
+                require(frame, 8, "ofp_group_mod");
+                GroupCommand command = enumValue(GroupCommand.values(), frame.readUnsignedShort(), "group command");
+                GroupType groupType = enumValue(GroupType.values(), frame.readUnsignedByte(), "group type");
+                frame.skipBytes(1);
+                return new GroupMod(xid, command, groupType, frame.readInt(), readBuckets(frame));
+            case FLOW_MOD: return readFlowMod(xid, frame);
+            case MULTIPART_REQUEST: return readMultipartRequest(xid, length, frame);
+            case MULTIPART_REPLY: return readMultipartReply(xid, length, frame);
+            default:
+                frame.skipBytes(frame.readableBytes());
+                return new Unhandled(xid, type, length);
+        }
+    }
+
+    private static Hello readHello(int xid, int version, ByteBuf in) {
+        long bitmap = 0;
+        while (in.readableBytes() >= 4) {
+            int elementType = in.readUnsignedShort();
+            int length = readLength(in, 4, 4, "hello element");
+            ByteBuf body = in.readSlice(length - 4);
+            if (elementType == HELLO_ELEM_VERSIONBITMAP) {
+                for (int word = 0; word < 2 && body.readableBytes() >= 4; word++) {
+                    bitmap |= (body.readInt() & 0xffffffffL) << (32 * word);
+                }
+            }
+            in.skipBytes(Math.min(StructWriter.padding(length), in.readableBytes()));
+        }
+        return new Hello(xid, version, bitmap);
+    }
+
+    private static FlowMod readFlowMod(int xid, ByteBuf in) {
+        require(in, 40, "ofp_flow_mod");
+        long cookie = in.readLong();
+        long cookieMask = in.readLong();
+        int tableId = in.readUnsignedByte();
+        FlowCommand command = enumValue(FlowCommand.values(), in.readUnsignedByte(), "flow command");
+        int idle = in.readUnsignedShort();
+        int hard = in.readUnsignedShort();
+        int priority = in.readUnsignedShort();
+        int bufferId = in.readInt();
+        int outPort = in.readInt();
+        int outGroup = in.readInt();
+        int flags = in.readUnsignedShort();
+        in.skipBytes(2);
+        Match match = readMatch(in);
+        return new FlowMod(xid, cookie, cookieMask, tableId, command, idle, hard, priority, bufferId,
+                outPort, outGroup, flags, match, readInstructions(in));
+    }
+
+    private static OfMessage readMultipartRequest(int xid, int length, ByteBuf in) {
+        require(in, 8, "ofp_multipart_request");
+        int mpType = in.readUnsignedShort();
+        in.skipBytes(6);
+        if (mpType == MP_GROUP_DESC) {
+            return new GroupDescRequest(xid);
+        }
+        if (mpType == MP_GROUP) {
+            require(in, 8, "ofp_group_stats_request");
+            int groupId = in.readInt();
+            in.skipBytes(4);
+            return new GroupStatsRequest(xid, groupId);
+        }
+        if (mpType == MP_FLOW) {
+            require(in, 32, "ofp_flow_stats_request");
+            int tableId = in.readUnsignedByte();
+            int outPort = in.skipBytes(3).readInt();
+            int outGroup = in.readInt();
+            long cookie = in.skipBytes(4).readLong();
+            return new FlowStatsRequest(xid, tableId, outPort, outGroup, cookie, in.readLong(), readMatch(in));
+        }
+        in.skipBytes(in.readableBytes());
+        return new Unhandled(xid, MULTIPART_REQUEST, length);
+    }
+
+    private static OfMessage readMultipartReply(int xid, int length, ByteBuf in) {
+        require(in, 8, "ofp_multipart_reply");
+        int mpType = in.readUnsignedShort();
+        boolean more = (in.readUnsignedShort() & MP_REPLY_MORE) != 0;
+        in.skipBytes(4);
+        if (mpType == MP_GROUP_DESC) {
+            List<GroupDesc> groups = new ArrayList<>();
+            while (in.isReadable()) {
+                require(in, 2, "ofp_group_desc");
+                ByteBuf body = in.readSlice(readLength(in, 2, 8, "ofp_group_desc") - 2);
+                GroupType type = enumValue(GroupType.values(), body.readUnsignedByte(), "group type");
+                int groupId = body.skipBytes(1).readInt();
+                groups.add(new GroupDesc(type, groupId, readBuckets(body)));
+            }
+            return new GroupDescReply(xid, more, groups);
+        }
+        if (mpType == MP_GROUP) {
+            List<GroupStats> groups = new ArrayList<>();
+            while (in.isReadable()) {
+                require(in, 2, "ofp_group_stats");
+                groups.add(readGroupStats(in.readSlice(readLength(in, 2, 40, "ofp_group_stats") - 2)));
+            }
+            return new GroupStatsReply(xid, more, groups);
+        }
+        if (mpType == MP_FLOW) {
+            List<FlowStats> flows = new ArrayList<>();
+            while (in.isReadable()) {
+                require(in, 2, "ofp_flow_stats");
+                flows.add(readFlowStats(in.readSlice(readLength(in, 2, 48, "ofp_flow_stats") - 2)));
+            }
+            return new FlowStatsReply(xid, more, flows);
+        }
+        in.skipBytes(in.readableBytes());
+        return new Unhandled(xid, MULTIPART_REPLY, length);
+    }
+
+    private static GroupStats readGroupStats(ByteBuf b) {
+        int groupId = b.skipBytes(2).readInt();
+        long refCount = b.readUnsignedInt();
+        long packets = b.skipBytes(4).readLong();
+        long bytes = b.readLong();
+        long durationS = b.readUnsignedInt();
+        long durationNs = b.readUnsignedInt();
+        if (b.readableBytes() % 16 != 0) {
+            throw new OpenFlowException("ofp_group_stats of group %d: %d bytes of bucket counters, not a multiple of 16"
+                    .formatted(groupId, b.readableBytes()));
+        }
+        List<GroupStats.BucketCounter> buckets = new ArrayList<>();
+        while (b.isReadable()) {
+            buckets.add(new GroupStats.BucketCounter(b.readLong(), b.readLong()));
+        }
+        return new GroupStats(groupId, refCount, packets, bytes, durationS, durationNs, buckets);
+    }
+
+    private static FlowStats readFlowStats(ByteBuf b) {
+        int tableId = b.readUnsignedByte();
+        long durationS = b.skipBytes(1).readUnsignedInt();
+        long durationNs = b.readUnsignedInt();
+        int priority = b.readUnsignedShort();
+        int idle = b.readUnsignedShort();
+        int hard = b.readUnsignedShort();
+        int flags = b.readUnsignedShort();
+        long cookie = b.skipBytes(4).readLong();
+        long packets = b.readLong();
+        long bytes = b.readLong();
+        Match match = readMatch(b);
+        return new FlowStats(tableId, durationS, durationNs, priority, idle, hard, flags, cookie,
+                packets, bytes, match, readInstructions(b));
+    }
+
+    private static <E extends Enum<E>> E enumValue(E[] values, int wire, String what) {
+        if (wire >= values.length) {
+            throw new OpenFlowException("unknown %s %d (known: 0..%d)".formatted(what, wire, values.length - 1));
+        }
+        return values[wire];
+    }
+}

@@ -1,0 +1,63 @@
+package te.southbound.openflow;
+
+import static te.southbound.openflow.OfConstants.*;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+
+/**
+ * Splits the byte stream into OpenFlow frames on the header's 16-bit length (bytes 2–3, which
+ * counts the whole message) and parses each into an {@link OfMessage}. One instance per channel:
+ * frame decoders keep partial frames.
+ *
+ * <p>Every violation throws {@link OpenFlowException}; the connection handler behind it logs the
+ * reason and closes the channel, since after a bad length the stream cannot be re-synchronised.
+ */
+public final class OfFrameDecoder extends LengthFieldBasedFrameDecoder {
+
+    /** Creates a decoder for one channel. */
+    public OfFrameDecoder() {
+        // length at offset 2, 2 bytes, counts the header too (-4 for the 4 bytes up to its end);
+        // failFast so an oversized claim fails before buffering it.
+        super(MAX_FRAME_LENGTH, 2, 2, -4, 0, true);
+    }
+
+    @Override
+    protected Object decode(ChannelHandlerContext ctx, ByteBuf in) throws Exception {
+        // Check the version before the whole frame arrives: a non-OpenFlow peer (say, an HTTP
+        // client) fails at once instead of after buffering whatever its "length" claims.
+        if (in.readableBytes() >= 2) {
+            int version = in.getUnsignedByte(in.readerIndex());
+            int type = in.getUnsignedByte(in.readerIndex() + 1);
+            if (version != VERSION && type != HELLO) {
+                throw new OpenFlowException(("unsupported OpenFlow version 0x%02x in a message of type %d;"
+                        + " this controller speaks only OpenFlow 1.3 (0x04)").formatted(version, type));
+            }
+        }
+        if (in.readableBytes() >= 4) {
+            int length = in.getUnsignedShort(in.readerIndex() + 2);
+            if (length < HEADER_LENGTH) {
+                throw new OpenFlowException("frame length %d is shorter than the 8-byte ofp_header"
+                        .formatted(length));
+            }
+        }
+        ByteBuf frame = (ByteBuf) super.decode(ctx, in);
+        if (frame == null) {
+            return null;
+        }
+        try {
+            OfMessage msg = MessageReader.read(frame);
+            if (frame.isReadable()) {
+                throw new OpenFlowException("%d unparsed bytes at the end of %s"
+                        .formatted(frame.readableBytes(), msg.getClass().getSimpleName()));
+            }
+            return msg;
+        } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
+            // Backstop: a structure shorter than its fixed part, or a value a record rejects.
+            throw new OpenFlowException("malformed frame: " + e.getMessage());
+        } finally {
+            frame.release();
+        }
+    }
+}

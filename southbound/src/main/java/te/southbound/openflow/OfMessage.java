@@ -1,0 +1,151 @@
+package te.southbound.openflow;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The OpenFlow 1.3 messages this controller sends or interprets. Every message carries the
+ * transaction id ({@code xid}) of its {@code ofp_header}; replies carry the request's xid.
+ * {@link #withXid} lets the connection stamp its own xids on messages built without one.
+ */
+public sealed interface OfMessage {
+    /** @return the transaction id */
+    int xid();
+
+    /** @return this message with another transaction id */
+    OfMessage withXid(int xid);
+
+    /**
+     * OFPT_HELLO. {@code versionBitmap} has bit {@code v} set for each wire version the sender
+     * speaks (OFPHET_VERSIONBITMAP); a hello without that element yields only the header version.
+     * {@code headerVersion} is the version byte of the frame (the sender's highest version).
+     */
+    record Hello(int xid, int headerVersion, long versionBitmap) implements OfMessage {
+        /** Our hello: OpenFlow 1.3 only. */
+        public static Hello ofp13(int xid) {
+            return new Hello(xid, OfConstants.VERSION, 1L << OfConstants.VERSION);
+        }
+        public Hello withXid(int x) { return new Hello(x, headerVersion, versionBitmap); }
+    }
+
+    /** OFPT_ERROR: {@code type}/{@code code} per §7.4.4; {@code data} starts with the failed request. */
+    record Error(int xid, int type, int code, Octets data) implements OfMessage {
+        public Error withXid(int x) { return new Error(x, type, code, data); }
+        @Override public String toString() {
+            return "Error[xid=%d, %s, data=%s]".formatted(xid, ErrorNames.describe(type, code), data);
+        }
+    }
+
+    /** OFPT_ECHO_REQUEST with arbitrary payload (we send a timestamp). */
+    record EchoRequest(int xid, Octets data) implements OfMessage {
+        public EchoRequest withXid(int x) { return new EchoRequest(x, data); }
+    }
+
+    /** OFPT_ECHO_REPLY, which must return the request's payload unchanged. */
+    record EchoReply(int xid, Octets data) implements OfMessage {
+        public EchoReply withXid(int x) { return new EchoReply(x, data); }
+    }
+
+    /** OFPT_FEATURES_REQUEST (header only). */
+    record FeaturesRequest(int xid) implements OfMessage {
+        public FeaturesRequest withXid(int x) { return new FeaturesRequest(x); }
+    }
+
+    /** OFPT_FEATURES_REPLY: the 64-bit datapath id and table/buffer counts. */
+    record FeaturesReply(int xid, long datapathId, int nBuffers, int nTables, int auxiliaryId,
+                         int capabilities) implements OfMessage {
+        public FeaturesReply withXid(int x) {
+            return new FeaturesReply(x, datapathId, nBuffers, nTables, auxiliaryId, capabilities);
+        }
+    }
+
+    /** OFPT_BARRIER_REQUEST: the switch answers once every earlier message is processed. */
+    record BarrierRequest(int xid) implements OfMessage {
+        public BarrierRequest withXid(int x) { return new BarrierRequest(x); }
+    }
+
+    /** OFPT_BARRIER_REPLY. */
+    record BarrierReply(int xid) implements OfMessage {
+        public BarrierReply withXid(int x) { return new BarrierReply(x); }
+    }
+
+    /** OFPT_GROUP_MOD (§7.3.4.2): add, modify or delete one group. */
+    record GroupMod(int xid, GroupCommand command, GroupType type, int groupId, List<Bucket> buckets)
+            implements OfMessage {
+        public GroupMod {
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(type, "type");
+            buckets = List.copyOf(buckets);
+        }
+        public GroupMod withXid(int x) { return new GroupMod(x, command, type, groupId, buckets); }
+    }
+
+    /**
+     * OFPT_FLOW_MOD (§7.3.4.1). Timeouts in seconds (0 = permanent); {@code cookieMask} only
+     * filters modify/delete commands.
+     */
+    record FlowMod(int xid, long cookie, long cookieMask, int tableId, FlowCommand command,
+                   int idleTimeoutS, int hardTimeoutS, int priority, int bufferId, int outPort,
+                   int outGroup, int flags, Match match, List<Instruction> instructions)
+            implements OfMessage {
+        public FlowMod {
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(match, "match");
+            instructions = List.copyOf(instructions);
+        }
+        public FlowMod withXid(int x) {
+            return new FlowMod(x, cookie, cookieMask, tableId, command, idleTimeoutS, hardTimeoutS,
+                    priority, bufferId, outPort, outGroup, flags, match, instructions);
+        }
+    }
+
+    /** OFPMP_GROUP_DESC request: every group's type and buckets. */
+    record GroupDescRequest(int xid) implements OfMessage {
+        public GroupDescRequest withXid(int x) { return new GroupDescRequest(x); }
+    }
+
+    /** One part of an OFPMP_GROUP_DESC reply; {@code more} says further parts follow. */
+    record GroupDescReply(int xid, boolean more, List<GroupDesc> groups) implements OfMessage {
+        public GroupDescReply {
+            groups = List.copyOf(groups);
+        }
+        public GroupDescReply withXid(int x) { return new GroupDescReply(x, more, groups); }
+    }
+
+    /** OFPMP_FLOW request: flows in {@code tableId} (0xff = all) whose cookie matches under the mask. */
+    record FlowStatsRequest(int xid, int tableId, int outPort, int outGroup, long cookie,
+                            long cookieMask, Match match) implements OfMessage {
+        public FlowStatsRequest withXid(int x) {
+            return new FlowStatsRequest(x, tableId, outPort, outGroup, cookie, cookieMask, match);
+        }
+    }
+
+    /** One part of an OFPMP_FLOW reply. */
+    record FlowStatsReply(int xid, boolean more, List<FlowStats> flows) implements OfMessage {
+        public FlowStatsReply {
+            flows = List.copyOf(flows);
+        }
+        public FlowStatsReply withXid(int x) { return new FlowStatsReply(x, more, flows); }
+    }
+
+    /** OFPMP_GROUP request: counters of one group, or of all with {@code OFPG_ALL}. */
+    record GroupStatsRequest(int xid, int groupId) implements OfMessage {
+        public GroupStatsRequest withXid(int x) { return new GroupStatsRequest(x, groupId); }
+    }
+
+    /** One part of an OFPMP_GROUP reply. */
+    record GroupStatsReply(int xid, boolean more, List<GroupStats> groups) implements OfMessage {
+        public GroupStatsReply {
+            groups = List.copyOf(groups);
+        }
+        public GroupStatsReply withXid(int x) { return new GroupStatsReply(x, more, groups); }
+    }
+
+    /**
+     * A well-formed message of a type this controller does not act on (PORT_STATUS, PACKET_IN,
+     * other multipart replies, ...): kept so it can be logged, never an error.
+     */
+    record Unhandled(int xid, int type, int length) implements OfMessage {
+        public Unhandled withXid(int x) { return new Unhandled(x, type, length); }
+    }
+}

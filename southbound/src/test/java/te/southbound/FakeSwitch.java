@@ -1,0 +1,117 @@
+package te.southbound;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+import te.southbound.openflow.FlowCommand;
+import te.southbound.openflow.FlowStats;
+import te.southbound.openflow.GroupCommand;
+import te.southbound.openflow.GroupDesc;
+import te.southbound.openflow.OfEncoder;
+import te.southbound.openflow.OfFrameDecoder;
+import te.southbound.openflow.OfMessage;
+import te.southbound.openflow.OfMessage.*;
+import te.southbound.openflow.Octets;
+
+/**
+ * A minimal OpenFlow 1.3 switch for unit tests: keeps table 0 and groups in memory, answers
+ * barriers and multipart reads (one entry per part, to exercise REPLY_MORE; group counters
+ * report each bucket's weight as its packet count), and rejects the
+ * mods a test chooses with GROUP_MOD_FAILED / FLOW_MOD_FAILED errors.
+ */
+final class FakeSwitch {
+    final Map<FlowEntry.Key, FlowEntry> flows = new ConcurrentHashMap<>();
+    final Map<Integer, GroupDesc> groups = new ConcurrentHashMap<>();
+    volatile Predicate<OfMessage> reject = m -> false;
+    /** When set, barrier requests go unanswered (a switch stuck on a batch). */
+    volatile boolean ignoreBarriers;
+    private final long dpid;
+    private Channel channel;
+
+    FakeSwitch(long dpid) {
+        this.dpid = dpid;
+    }
+
+    FakeSwitch connect(EventLoopGroup group, InetSocketAddress controller) throws InterruptedException {
+        channel = new Bootstrap().group(group).channel(NioSocketChannel.class).handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new OfFrameDecoder(), OfEncoder.INSTANCE, new Handler());
+            }
+        }).connect(controller).sync().channel();
+        return this;
+    }
+
+    void disconnect() {
+        channel.close().awaitUninterruptibly();
+    }
+
+    private final class Handler extends SimpleChannelInboundHandler<OfMessage> {
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            ctx.writeAndFlush(Hello.ofp13(1));
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, OfMessage m) {
+            if (reject.test(m)) {
+                ctx.writeAndFlush(new OfMessage.Error(m.xid(), m instanceof GroupMod ? 6 : 5, 0, Octets.EMPTY));
+                return;
+            }
+            if (m instanceof FeaturesRequest) {
+                ctx.writeAndFlush(new FeaturesReply(m.xid(), dpid, 0, 254, 0, 0));
+            } else if (m instanceof EchoRequest e) {
+                ctx.writeAndFlush(new EchoReply(e.xid(), e.data()));
+            } else if (m instanceof BarrierRequest) {
+                if (!ignoreBarriers) {
+                    ctx.writeAndFlush(new BarrierReply(m.xid()));
+                }
+            } else if (m instanceof GroupMod g) {
+                if (g.command() == GroupCommand.DELETE) {
+                    groups.remove(g.groupId());
+                } else {
+                    groups.put(g.groupId(), new GroupDesc(g.type(), g.groupId(), g.buckets()));
+                }
+            } else if (m instanceof FlowMod f) {
+                FlowEntry e = new FlowEntry(f.cookie(), f.priority(), f.match(), f.instructions());
+                if (f.command() == FlowCommand.DELETE_STRICT) {
+                    flows.computeIfPresent(e.key(), (k, old) -> ((old.cookie() ^ f.cookie()) & f.cookieMask()) == 0 ? null : old);
+                } else {
+                    flows.put(e.key(), e);
+                }
+            } else if (m instanceof GroupDescRequest) {
+                List<GroupDesc> all = new ArrayList<>(groups.values());
+                for (int i = 0; i < all.size(); i++) {
+                    ctx.write(new GroupDescReply(m.xid(), i < all.size() - 1, List.of(all.get(i))));
+                }
+                ctx.writeAndFlush(all.isEmpty() ? new GroupDescReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            } else if (m instanceof GroupStatsRequest) {
+                // Counters are made up but traceable: each bucket reports its weight in packets.
+                List<te.southbound.openflow.GroupStats> stats = groups.values().stream().map(g ->
+                        new te.southbound.openflow.GroupStats(g.groupId(), 1, 0, 0, 0, 0, g.buckets().stream()
+                                .map(b -> new te.southbound.openflow.GroupStats.BucketCounter(b.weight(), 0)).toList())).toList();
+                ctx.writeAndFlush(new GroupStatsReply(m.xid(), false, stats));
+            } else if (m instanceof FlowStatsRequest r) {
+                List<FlowEntry> all = flows.values().stream()
+                        .filter(e -> ((e.cookie() ^ r.cookie()) & r.cookieMask()) == 0).toList();
+                for (int i = 0; i < all.size(); i++) {
+                    FlowEntry e = all.get(i);
+                    ctx.write(new FlowStatsReply(m.xid(), i < all.size() - 1, List.of(new FlowStats(0, 1, 0,
+                            e.priority(), 0, 0, 0, e.cookie(), 0, 0, e.match(), e.instructions()))));
+                }
+                ctx.writeAndFlush(all.isEmpty() ? new FlowStatsReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            }
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package te.southbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import te.southbound.openflow.Bucket;
+import te.southbound.openflow.GroupDesc;
+import te.southbound.openflow.OfMessage;
+import te.southbound.openflow.OfMessage.FlowMod;
+import te.southbound.openflow.OfMessage.GroupMod;
+import te.southbound.openflow.OxmField;
+
+/** The whole pusher over TCP against in-memory switches: errors, resync, restarts. */
+class ReconcilerTest {
+    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final List<WeightPusher> pushers = new ArrayList<>();
+    private final List<FakeSwitch> switches = new ArrayList<>();
+    private final List<OfMessage> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    @BeforeEach
+    void createSwitches() {
+        for (int i = 1; i <= 3; i++) {
+            switches.add(new FakeSwitch(i));
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        pushers.forEach(WeightPusher::close);
+        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    private WeightPusher startAndConnect() throws Exception {
+        WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withRequestTimeoutMs(500)
+                .withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0)
+                .withMessageLog((d, m) -> sent.add(m)));
+        pushers.add(p);
+        for (FakeSwitch s : switches) {
+            s.connect(group, p.localAddress());
+        }
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (p.status().size() < 3) {
+            assertThat(System.currentTimeMillis()).isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        return p;
+    }
+
+    private static DesiredState state(double viaTwo, double direct) {
+        List<WeightedPath> paths = new ArrayList<>();
+        paths.add(new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 3), new Hop(new Dpid(3), 9)), viaTwo));
+        if (direct > 0) {
+            paths.add(new WeightedPath(List.of(new Hop(new Dpid(1), 3), new Hop(new Dpid(3), 9)), direct));
+        }
+        return new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"), paths)));
+    }
+
+    private List<Integer> weightsAtIngress() {
+        return switches.get(0).groups.values().stream().flatMap(g -> g.buckets().stream()).map(Bucket::weight).toList();
+    }
+
+    @Test
+    void aRejectedTunnelEntryStopsTheUpdateBeforeTheIngressMoves() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(1, 0)).get().clean()).isTrue();
+        assertThat(weightsAtIngress()).containsExactly(100);
+
+        switches.get(2).reject = m -> m instanceof FlowMod; // switch 3 refuses the new egress entry
+        sent.clear();
+        PushReport r;
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            r = p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+            assertThat(log.lines()).anyMatch(l -> l.startsWith("WARN switch 0000000000000003 rejected FLOW_MOD ADD")
+                    && l.contains("FLOW_MOD_FAILED"));
+        }
+        assertThat(r.clean()).isFalse();
+        assertThat(r.errors()).singleElement().satisfies(e -> assertThat(e.dpid()).isEqualTo(new Dpid(3)));
+        assertThat(r.problems()).anyMatch(s -> s.contains("stopped after phase TUNNELS"));
+        assertThat(sent).noneMatch(m -> m instanceof GroupMod);
+        assertThat(weightsAtIngress()).containsExactly(100); // traffic stays on the installed path
+        assertThat(p.status()).filteredOn(s -> s.dpid().value() == 3).singleElement()
+                .satisfies(s -> assertThat(s.recentErrors()).hasSize(1));
+
+        switches.get(2).reject = m -> false;
+        PushReport retry = p.push(state(0.6, 0.4)).get(10, TimeUnit.SECONDS);
+        assertThat(retry.clean()).as(retry.summary()).isTrue();
+        assertThat(weightsAtIngress()).containsExactly(60, 40);
+        // Counters come back per commodity, in bucket order (the fake reports weights as packets).
+        assertThat(p.counters().get(5, TimeUnit.SECONDS)).singleElement().satisfies(c -> {
+            assertThat(c.id()).isEqualTo("c");
+            assertThat(c.packetShares()).containsExactly(0.6, 0.4);
+        });
+    }
+
+    @Test
+    void aRestartedControllerAdoptsWhatIsInstalledAndNeverReusesLabelsInUse() throws Exception {
+        WeightPusher first = startAndConnect();
+        assertThat(first.push(state(1, 0)).get().clean()).isTrue(); // path 1-2-3 has label 16
+        first.close();
+        switches.forEach(FakeSwitch::disconnect);
+
+        // The restarted controller knows nothing, yet the same state needs no change at all.
+        WeightPusher second = startAndConnect();
+        sent.clear();
+        PushReport same = second.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+        assertThat(same.clean()).as(same.summary()).isTrue();
+        assertThat(same.messagesSent()).isZero();
+
+        // A new path listed first must not take label 16, which the installed path keeps.
+        DesiredState swapped = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"),
+                List.of(state(0, 1).commodities().get(0).paths().get(1), state(1, 0).commodities().get(0).paths().get(0)))));
+        PushReport r = second.push(swapped).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        List<Integer> newLabels = sent.stream().filter(m -> m instanceof FlowMod f && f.command().ordinal() == 0)
+                .flatMap(m -> ((FlowMod) m).match().fields().stream()).filter(OxmField.MplsLabel.class::isInstance)
+                .map(f -> ((OxmField.MplsLabel) f).label()).distinct().toList();
+        assertThat(newLabels).containsExactly(17);
+        assertThat(switches.get(0).groups.values()).singleElement().satisfies(g -> assertThat(g.buckets()).hasSize(2));
+        assertThat(switches.get(1).flows).hasSize(1);
+        assertThat(switches.get(2).flows).hasSize(2);
+    }
+
+    @Test
+    void labelsAreNotAdoptedWhenTheSwitchesDisagreeWithThePath() throws Exception {
+        WeightPusher first = startAndConnect();
+        assertThat(first.push(state(1, 0)).get().clean()).isTrue(); // 1 -(2)-> 2 -(3)-> 3 pops, label 16
+        first.close();
+        switches.forEach(FakeSwitch::disconnect);
+        // Someone re-pointed label 16 at switch 2 to port 7: the tunnel is no longer what it claims.
+        FlowEntry moved = switches.get(1).flows.values().iterator().next();
+        FlowEntry tampered = new FlowEntry(moved.cookie(), moved.priority(), moved.match(),
+                TablesBuilder.tunnelInstructions(7, false));
+        switches.get(1).flows.put(tampered.key(), tampered);
+
+        WeightPusher second = startAndConnect();
+        sent.clear();
+        PushReport r = second.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        // A fresh label (17) is laid along the path, the group moved to it, label 16 removed.
+        assertThat(switches.get(1).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
+                .contains(new OxmField.MplsLabel(17)));
+        assertThat(switches.get(2).flows.values()).singleElement().satisfies(f -> assertThat(f.match().fields())
+                .contains(new OxmField.MplsLabel(17)));
+    }
+
+    @Test
+    void aSwitchThatNeverConfirmsStopsTheUpdateAfterTheTimeout() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(1, 0)).get().clean()).isTrue();
+        switches.get(2).ignoreBarriers = true; // the egress of the new direct path
+        sent.clear();
+
+        PushReport r = p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).isFalse();
+        assertThat(r.problems()).anyMatch(s -> s.startsWith("TUNNELS: no barrier reply from 0000000000000003 within"));
+        assertThat(sent).noneMatch(m -> m instanceof GroupMod);
+        assertThat(weightsAtIngress()).containsExactly(100);
+    }
+
+    @Test
+    void aSwitchOutOfReachIsAssumedToForwardAsLastSeen() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
+        switches.get(1).disconnect(); // transit switch of the path 1-2-3
+        awaitCondition(() -> p.status().size() == 2);
+        sent.clear();
+
+        // New weights over the same tunnels need nothing from switch 2: they go out.
+        PushReport r = p.push(state(0.2, 0.8)).get(10, TimeUnit.SECONDS);
+        assertThat(r.missingSwitches()).containsExactly(new Dpid(2));
+        assertThat(r.commodities().get(0).note()).contains("assumed to forward as last seen");
+        assertThat(weightsAtIngress()).containsExactly(20, 80);
+        assertThat(sent).filteredOn(m -> m instanceof FlowMod).isEmpty();
+
+        // A path needing a new entry at switch 2 cannot be installed first: it is left out until it is back.
+        DesiredState viaNewEgress = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"),
+                List.of(new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 9)), 0.5),
+                        state(0, 1).commodities().get(0).paths().get(1)))));
+        r = p.push(viaNewEgress).get(10, TimeUnit.SECONDS);
+        assertThat(r.commodities().get(0).note()).contains("left out");
+        assertThat(weightsAtIngress()).containsExactly(100);
+
+        switches.get(1).connect(group, p.localAddress()); // the connect alone triggers the run
+        awaitCondition(() -> weightsAtIngress().equals(List.of(33, 67))); // 0.5 : 1
+    }
+
+    @Test
+    void anUnreachableIngressKeepsTheTunnelsItSendsInto() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
+        Map<FlowEntry.Key, FlowEntry> egressBefore = Map.copyOf(switches.get(2).flows);
+        switches.get(0).disconnect(); // the ingress
+        awaitCondition(() -> p.status().size() == 2);
+        sent.clear();
+
+        PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS); // the direct path is dropped
+        assertThat(r.commodities().get(0).note()).contains("its last installed split is kept");
+        assertThat(sent).noneMatch(m -> m instanceof FlowMod || m instanceof GroupMod);
+        assertThat(switches.get(2).flows).isEqualTo(egressBefore); // the ingress still uses both
+
+        switches.get(0).connect(group, p.localAddress());
+        awaitCondition(() -> weightsAtIngress().equals(List.of(100)));
+        awaitCondition(() -> switches.get(2).flows.size() == 1); // direct tunnel removed after the group moved
+    }
+
+    private static void awaitCondition(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (!condition.getAsBoolean()) {
+            assertThat(System.currentTimeMillis()).as("condition within 5 s").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void nothingIsTouchedBeforeTheFirstPush() throws Exception {
+        FlowEntry leftover = new FlowEntry(Ownership.DEFAULT.cookie(Ownership.KIND_TUNNEL), 2000,
+                te.southbound.openflow.Match.of(new OxmField.EthType(0x8847), new OxmField.MplsLabel(99)), List.of());
+        switches.get(0).flows.put(leftover.key(), leftover);
+        startAndConnect();
+        Thread.sleep(200);
+        assertThat(sent).noneMatch(m -> m instanceof FlowMod || m instanceof GroupMod);
+        assertThat(switches.get(0).flows).hasSize(1);
+    }
+}

@@ -1,0 +1,146 @@
+package te.southbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static te.southbound.SwitchHarness.*;
+
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.timeout.IdleStateEvent;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+import te.southbound.openflow.GroupCommand;
+import te.southbound.openflow.GroupType;
+import te.southbound.openflow.Match;
+import te.southbound.openflow.OfMessage;
+import te.southbound.openflow.OfMessage.*;
+import te.southbound.openflow.Octets;
+
+/** Handshake, version negotiation, keepalive and reply correlation of one switch connection. */
+class SwitchConnectionTest {
+    private final SwitchHarness h = new SwitchHarness(Set.of(new Dpid(1)), 60_000);
+
+    @Test
+    void handshakeOffersOnly13ThenAsksForTheDpid() {
+        EmbeddedChannel ch = h.connect();
+        assertThat(sent(ch)).singleElement().isInstanceOfSatisfying(Hello.class,
+                hello -> assertThat(hello.versionBitmap()).isEqualTo(1L << 4));
+
+        receive(ch, new Hello(7, 6, (1L << 1) | (1L << 4) | (1L << 6)));
+        assertThat(sent(ch)).singleElement().isInstanceOf(FeaturesRequest.class);
+        assertThat(h.registry.ready()).isEmpty();
+
+        receive(ch, new FeaturesReply(8, 1, 0, 254, 0, 0));
+        assertThat(h.registry.ready()).containsOnlyKeys(new Dpid(1));
+        assertThat(h.changes).hasValue(1);
+    }
+
+    @Test
+    void aNewerSwitchWithoutBitmapNegotiatesDownTo13() {
+        EmbeddedChannel ch = h.connect();
+        sent(ch);
+        receive(ch, new Hello(1, 6, 0));
+        assertThat(sent(ch)).singleElement().isInstanceOf(FeaturesRequest.class);
+    }
+
+    @Test
+    void switchesWithout13AreRefusedWithHelloFailed() {
+        for (Hello hello : List.of(new Hello(1, 1, 0), new Hello(1, 6, (1L << 1) | (1L << 5)))) {
+            EmbeddedChannel ch = h.connect();
+            sent(ch);
+            try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+                receive(ch, hello);
+                assertThat(sent(ch)).singleElement().isInstanceOfSatisfying(OfMessage.Error.class,
+                        e -> assertThat(List.of(e.type(), e.code())).containsExactly(0, 0));
+                assertThat(ch.isOpen()).isFalse();
+                assertThat(log.lines()).anyMatch(l -> l.startsWith("WARN closing: switch at embedded offers OpenFlow versions")
+                        && l.contains("needs 1.3"));
+            }
+        }
+        assertThat(h.registry.ready()).isEmpty();
+    }
+
+    @Test
+    void echoRequestsAreAnsweredWithTheSamePayload() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        receive(ch, new EchoRequest(42, Octets.of(new byte[] {1, 2, 3})));
+        assertThat(sent(ch)).containsExactly(new EchoReply(42, Octets.of(new byte[] {1, 2, 3})));
+    }
+
+    @Test
+    void silenceFirstGetsAnEchoThenDeclaresTheSwitchDead() throws InterruptedException {
+        EmbeddedChannel alive = h.connect();
+        handshake(alive, 1);
+        alive.pipeline().fireUserEventTriggered(IdleStateEvent.FIRST_READER_IDLE_STATE_EVENT);
+        assertThat(sent(alive)).singleElement().isInstanceOf(EchoRequest.class);
+        assertThat(alive.isOpen()).isTrue();
+
+        SwitchHarness quick = new SwitchHarness(Set.of(), 2);
+        EmbeddedChannel dead = quick.connect();
+        handshake(dead, 1);
+        Thread.sleep(5);
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            dead.pipeline().fireUserEventTriggered(IdleStateEvent.READER_IDLE_STATE_EVENT);
+            assertThat(dead.isOpen()).isFalse();
+            assertThat(log.lines()).anyMatch(l -> l.contains("declaring it dead"));
+        }
+        assertThat(quick.registry.ready()).isEmpty();
+        assertThat(quick.changes).hasValue(2); // ready, then gone: the reconciler is told both
+    }
+
+    @Test
+    void unknownDatapathIsLoggedAndNeverReady() {
+        EmbeddedChannel ch = h.connect();
+        try (LogCapture log = new LogCapture(SwitchRegistry.class)) {
+            handshake(ch, 0x99);
+            assertThat(log.lines()).anyMatch(l -> l.startsWith("WARN switch 0000000000000099")
+                    && l.contains("not configured"));
+        }
+        assertThat(h.registry.ready()).isEmpty();
+        assertThat(h.changes).hasValue(0);
+        assertThat(h.registry.status()).singleElement().satisfies(s -> assertThat(s.known()).isFalse());
+        assertThat(ch.isOpen()).isTrue();
+    }
+
+    @Test
+    void batchCollectsTheErrorsOfItsMessagesAndEndsAtTheBarrierReply() throws Exception {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        GroupMod mod = new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of());
+        CompletableFuture<List<SwitchError>> done = connection(ch).sendBatch(List.of(mod, mod));
+        List<OfMessage> out = sent(ch);
+        assertThat(out).hasSize(3).last().isInstanceOf(BarrierRequest.class);
+        int rejected = out.get(1).xid();
+
+        receive(ch, new OfMessage.Error(rejected, 6, 0, Octets.EMPTY));
+        assertThat(done).isNotDone();
+        receive(ch, new BarrierReply(out.get(2).xid()));
+
+        assertThat(done.get()).singleElement().satisfies(e -> {
+            assertThat(e.xid()).isEqualTo(rejected);
+            assertThat(e.toString()).contains("GROUP_MOD ADD group 65536").contains("GROUP_MOD_FAILED/GROUP_EXISTS");
+        });
+        assertThat(h.registry.status().get(0).recentErrors()).hasSize(1);
+    }
+
+    @Test
+    void multipartRepliesAreJoinedAndAClosedConnectionFailsWhatIsPending() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        CompletableFuture<List<OfMessage>> groups = connection(ch).multipart(new GroupDescRequest(0));
+        int xid = sent(ch).get(0).xid();
+        GroupDescReply part1 = new GroupDescReply(xid, true, List.of());
+        GroupDescReply part2 = new GroupDescReply(xid, false, List.of());
+        receive(ch, part1);
+        assertThat(groups).isNotDone();
+        receive(ch, part2);
+        assertThat(groups).isCompletedWithValue(List.of(part1, part2));
+
+        CompletableFuture<List<OfMessage>> flows = connection(ch).multipart(
+                new FlowStatsRequest(0, 0xff, -1, -1, 0, 0, Match.ALL));
+        ch.close();
+        assertThat(flows).isCompletedExceptionally();
+        assertThat(h.registry.ready()).isEmpty();
+    }
+}
