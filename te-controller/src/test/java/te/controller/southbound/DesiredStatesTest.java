@@ -1,0 +1,67 @@
+package te.controller.southbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+import te.lp.AllocationChecker;
+import te.lp.Commodities;
+import te.lp.Objective;
+import te.lp.SolverOptions;
+import te.lp.Solvers;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.southbound.CommodityRoute;
+import te.southbound.DesiredState;
+import te.southbound.Dpid;
+import te.southbound.WeightedPath;
+import te.topology.Topology;
+import te.topology.paths.PathPrecomputation;
+import te.topology.paths.PathSet;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+import te.zoo.TopologyCatalog;
+
+class DesiredStatesTest {
+    @Test
+    void everyCommodityBecomesARouteWithTheAllocationsSplit() {
+        Topology t = TopologyCatalog.discover().load("Abilene");
+        PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
+        TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
+        TeResult r = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW);
+        var allocation = r.allocation().orElseThrow();
+        assertThat(new AllocationChecker().violations(allocation, 1)).isEmpty();
+        ConventionalWiring wiring = new ConventionalWiring(t);
+
+        DesiredState state = DesiredStates.of(allocation, wiring);
+
+        assertThat(state.commodities()).hasSize(110);
+        for (int k = 0; k < p.commodities().size(); k++) {
+            CommodityRoute route = state.commodities().get(k);
+            assertThat(route.ingress()).isEqualTo(new Dpid(p.commodities().src(k) + 1L));
+            assertThat(route.destination()).isEqualTo(wiring.prefix(p.commodities().dst(k)));
+            double sum = route.paths().stream().mapToDouble(WeightedPath::fraction).sum();
+            assertThat(sum).isCloseTo(1.0, within(1e-9));
+            for (WeightedPath wp : route.paths()) {
+                var last = wp.hops().get(wp.hops().size() - 1);
+                assertThat(last.dpid()).isEqualTo(new Dpid(p.commodities().dst(k) + 1L));
+                assertThat(last.outPort()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void conventionalWiringNumbersPortsPerSwitch() {
+        Topology t = TopologyCatalog.discover().load("Abilene");
+        ConventionalWiring w = new ConventionalWiring(t);
+        // Every switch's outgoing arcs use ports 2, 3, … in head order.
+        for (int v = 0; v < t.nodeCount(); v++) {
+            for (int a = t.outStart(v); a < t.outStart(v + 1); a++) {
+                assertThat(w.outPort(a)).isEqualTo(a - t.outStart(v) + 2);
+            }
+        }
+        assertThat(w.prefix(0).toString()).isEqualTo("10.0.0.0/24");
+        assertThat(w.prefix(300).toString()).isEqualTo("10.1.44.0/24");
+    }
+}
