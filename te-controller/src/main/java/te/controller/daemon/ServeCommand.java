@@ -1,0 +1,174 @@
+package te.controller.daemon;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import te.controller.cli.PathOptions;
+import te.controller.cli.TopologyOptions;
+import te.controller.daemon.solve.LoggingAllocationPublisher;
+import te.controller.daemon.solve.SolveSettings;
+import te.lp.Objective;
+import te.lp.Solvers;
+import te.topology.Topology;
+import te.topology.paths.PathPrecomputation;
+import te.topology.paths.PathSet;
+
+/** {@code te serve}: the long-running controller daemon with its REST API. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the controller: REST demand upload, event-driven and periodic re-solve, crash-safe state, metrics.")
+public final class ServeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TopologyOptions topologyOptions;
+
+    @Mixin
+    PathOptions pathOptions;
+
+    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
+            description = "What to optimise (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "NAME", description = "LP backend (default: ${DEFAULT-VALUE}).")
+    String solver;
+
+    @Option(names = "--pop", defaultValue = "1", paramLabel = "K", description = "POP sub-problems; 1 solves the full LP (default: ${DEFAULT-VALUE}).")
+    int popK;
+
+    @Option(names = "--client-split", defaultValue = "0", paramLabel = "T", description = "POP client-splitting threshold (default: ${DEFAULT-VALUE}).")
+    double clientSplit;
+
+    @Option(names = "--time-limit", defaultValue = "120", paramLabel = "SECONDS",
+            description = "Solver time limit per LP in seconds; on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
+    double timeLimitSeconds;
+
+    @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
+            description = "Periodic re-solve interval, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--listen", defaultValue = "127.0.0.1:8080", paramLabel = "HOST:PORT",
+            description = "Address to serve on; port 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    String listen;
+
+    @Option(names = "--state-dir", defaultValue = "te-state", paramLabel = "DIR", description = "Crash-safe state directory (default: ${DEFAULT-VALUE}).")
+    Path stateDir;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "File with the bearer token every mutating request must carry; required to listen beyond loopback.")
+    Path tokenFile;
+
+    @Option(names = "--max-body", defaultValue = "256m", paramLabel = "BYTES",
+            description = "Largest request body, e.g. 1048576, 512k, 64m; larger ones get 413 (default: ${DEFAULT-VALUE}).")
+    String maxBody;
+
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); command-line flags win.")
+    Path config;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (config != null) {
+            return withConfig().run();
+        }
+        return run();
+    }
+
+    /** Re-parses with the config file's settings first, so the command line's flags override them. */
+    private ServeCommand withConfig() {
+        Set<String> allowed = spec.options().stream().map(o -> o.longestName().replaceFirst("^--", ""))
+                .filter(n -> !Set.of("config", "help", "version").contains(n)).collect(Collectors.toSet());
+        List<String> args = new ArrayList<>(ConfigFile.arguments(config, allowed));
+        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (o.longestName().equals("--config")) {
+                continue;
+            }
+            if (o.arity().max() == 0) {
+                args.add(o.longestName());
+            } else {
+                o.originalStringValues().forEach(v -> args.add(o.longestName() + "=" + v));
+            }
+        }
+        ServeCommand merged = new ServeCommand();
+        CommandLine cl = new CommandLine(merged);
+        cl.setOverwrittenOptionsAllowed(true);
+        cl.setOut(spec.commandLine().getOut());
+        cl.parseArgs(args.toArray(String[]::new));
+        return merged;
+    }
+
+    private int run() throws InterruptedException {
+        DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
+                parseDuration(interval), parseBytes(maxBody));
+        SolveSettings solve = new SolveSettings(Objective.parse(objective), Solvers.byName(solver), popK, clientSplit,
+                timeLimitSeconds, pathOptions.threads());
+        // Checked before the (possibly long) path precomputation, so the refusal is immediate.
+        Daemon.requireSafeListen(settings);
+        Topology topology = topologyOptions.load();
+        PathSet paths = pathOptions.allPairs(topology, PathPrecomputation.Progress.NONE);
+        Daemon daemon = Daemon.start(topology, paths, settings, solve, new LoggingAllocationPublisher());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            daemon.close();
+            stopped.countDown();
+        }, "te-shutdown"));
+        spec.commandLine().getOut().printf("te serve: listening on http://%s:%d%n", settings.listen().host(), daemon.port());
+        spec.commandLine().getOut().flush();
+        stopped.await();
+        return 0;
+    }
+
+    /**
+     * @param text {@code 300s}, {@code 5m}, {@code 1h}, {@code 500ms} or plain seconds
+     * @throws IllegalArgumentException naming the value
+     */
+    static Duration parseDuration(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (t.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            }
+            long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
+                case 's' -> 1;
+                case 'm' -> 60;
+                case 'h' -> 3600;
+                default -> 0;
+            };
+            return unit == 0 ? Duration.ofSeconds(Long.parseLong(t)) : Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)) * unit);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("duration '%s' is not like 300s, 5m, 1h or 500ms".formatted(text));
+        }
+    }
+
+    /**
+     * @param text bytes, or with a binary suffix {@code k}, {@code m}
+     * @throws IllegalArgumentException naming the value
+     */
+    static int parseBytes(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        long factor = t.endsWith("k") ? 1024 : t.endsWith("m") ? 1024 * 1024 : 1;
+        try {
+            long value = Long.parseLong(factor == 1 ? t : t.substring(0, t.length() - 1)) * factor;
+            if (value > Integer.MAX_VALUE - 1024) {
+                throw new IllegalArgumentException("--max-body %s is above the 2 GiB a request can hold".formatted(text));
+            }
+            return (int) value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("size '%s' is not like 1048576, 512k or 64m".formatted(text));
+        }
+    }
+}

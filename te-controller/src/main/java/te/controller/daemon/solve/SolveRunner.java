@@ -1,0 +1,143 @@
+package te.controller.daemon.solve;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.AllocationBook;
+import te.controller.daemon.AllocationInfo;
+import te.controller.daemon.AllocationSnapshot;
+import te.controller.daemon.DaemonMetrics;
+import te.controller.daemon.DemandBook;
+import te.controller.daemon.DemandSnapshot;
+import te.controller.daemon.NetworkBook;
+import te.controller.daemon.NetworkSnapshot;
+import te.controller.daemon.solve.SolveReport.Outcome;
+import te.lp.Allocation;
+import te.lp.Commodities;
+import te.lp.SolveStatus;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.lp.baseline.Cspf;
+import te.lp.pop.PopResult;
+import te.lp.pop.PopSolver;
+import te.topology.Topology;
+
+/**
+ * One solve pass: takes the current demands and network, solves (full LP or POP), and publishes
+ * the allocation only if it is complete and passes the checker. On failure the last good one stays;
+ * with none yet, CSPF's allocation is served so there is always something feasible.
+ */
+public final class SolveRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(SolveRunner.class);
+
+    private final Topology topology;
+    private final DemandBook demands;
+    private final NetworkBook network;
+    private final AllocationBook allocations;
+    private final SolveSettings settings;
+    private final AllocationPublisher publisher;
+    private final DaemonMetrics metrics;
+    private long sequence;
+
+    /** Wires a runner over the daemon's books. */
+    public SolveRunner(Topology topology, DemandBook demands, NetworkBook network, AllocationBook allocations,
+                       SolveSettings settings, AllocationPublisher publisher, DaemonMetrics metrics) {
+        this.topology = topology;
+        this.demands = demands;
+        this.network = network;
+        this.allocations = allocations;
+        this.settings = settings;
+        this.publisher = publisher;
+        this.metrics = metrics;
+    }
+
+    /** What the LP (or POP) attempt produced. */
+    private record Attempt(SolveStatus status, Optional<Allocation> allocation, double value, double solveSeconds, String message) {
+    }
+
+    /** Runs one pass; called from the solve thread only. */
+    public SolveReport solve(List<String> reasons) {
+        long start = System.nanoTime();
+        DemandSnapshot d = demands.current();
+        NetworkSnapshot n = network.current();
+        TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
+        Attempt attempt = attempt(problem);
+        Outcome outcome;
+        Optional<AllocationSnapshot> published = Optional.empty();
+        String message = attempt.message();
+        List<String> violations = attempt.allocation()
+                .map(a -> AllocationBook.violations(a, settings.objective(), attempt.value())).orElse(List.of());
+        SolveStatus status = violations.isEmpty() ? attempt.status() : SolveStatus.ERROR;
+        if (attempt.allocation().isPresent() && violations.isEmpty()) {
+            outcome = Outcome.PUBLISHED;
+            published = Optional.of(publish(settings.method(), status, "", attempt.value(), attempt.solveSeconds(), start, d, n,
+                    attempt.allocation().get()));
+        } else {
+            message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
+            metrics.solveFailure(status.name());
+            if (allocations.current().isEmpty()) {
+                outcome = Outcome.FALLBACK_CSPF;
+                Allocation cspf = Cspf.allocate(problem);
+                published = Optional.of(publish("cspf", status, message, cspf.objectiveValue(settings.objective()),
+                        attempt.solveSeconds(), start, d, n, cspf));
+            } else {
+                outcome = Outcome.KEPT_LAST_GOOD;
+            }
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        metrics.solve(outcome.name().toLowerCase(java.util.Locale.ROOT), wall);
+        SolveReport report = new SolveReport(++sequence, outcome, status, message, reasons, d.version(), n.links().version(),
+                problem.commodities().size(), attempt.solveSeconds(), wall,
+                published.map(a -> a.info().value()).orElse(Double.NaN),
+                allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
+        log(report);
+        return report;
+    }
+
+    private Attempt attempt(TeProblem problem) {
+        try {
+            if (settings.popK() == 1) {
+                TeResult r = new TeOptimizer(settings.solver(), settings.lpOptions()).solve(problem, settings.objective());
+                return new Attempt(r.status(), r.allocation(), r.value(), r.buildSeconds() + r.solveSeconds(), r.message());
+            }
+            PopResult r = new PopSolver(settings.solver(), settings.popOptions()).solve(problem, settings.objective());
+            return new Attempt(r.status(), r.allocation(), r.value(), r.solvePhaseSeconds(), r.message());
+        } catch (RuntimeException e) {
+            // A crashing backend must not kill the loop: it is one more failed solve.
+            LOG.error("solver crashed", e);
+            return new Attempt(SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, "solver crashed: " + e);
+        }
+    }
+
+    private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
+                                       long start, DemandSnapshot d, NetworkSnapshot n, Allocation allocation) {
+        AllocationInfo info = new AllocationInfo(settings.objective(), value, method, status, message, d.version(),
+                n.links().version(), solveSeconds, (System.nanoTime() - start) / 1e9, Instant.now());
+        AllocationSnapshot snapshot = allocations.publish(info, allocation);
+        metrics.objective(value);
+        try {
+            publisher.publish(snapshot);
+        } catch (RuntimeException e) {
+            // The allocation is good and persisted; a publisher failure is the southbound's problem to report.
+            LOG.error("allocation publisher failed for version {}", snapshot.version(), e);
+        }
+        return snapshot;
+    }
+
+    private static void log(SolveReport r) {
+        if (r.outcome() == Outcome.PUBLISHED) {
+            LOG.info("solve #{} ({}): {} commodities, objective {}, solver {} s, total {} s -> allocation version {} (demand v{}, topology v{})",
+                    r.sequence(), String.join(",", r.reasons()), r.commodities(), r.objectiveValue(),
+                    "%.3f".formatted(r.solveSeconds()), "%.3f".formatted(r.wallSeconds()), r.allocationVersion(),
+                    r.demandVersion(), r.topologyVersion());
+        } else {
+            LOG.warn("solve #{} ({}) failed with {}: {}; {} (serving allocation version {})", r.sequence(),
+                    String.join(",", r.reasons()), r.solverStatus(), r.message(),
+                    r.outcome() == Outcome.FALLBACK_CSPF ? "no allocation yet, fell back to CSPF" : "kept the last good allocation",
+                    r.allocationVersion());
+        }
+    }
+}
