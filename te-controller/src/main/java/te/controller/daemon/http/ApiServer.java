@@ -73,8 +73,10 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         channel.close().syncUninterruptibly();
-        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-        handlers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        // All groups at once, with a short quiet period, so closing connections can still hand
+        // their last events between the I/O and handler executors.
+        var futures = java.util.List.of(boss.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS),
+                io.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS), handlers.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS));
+        futures.forEach(f -> f.syncUninterruptibly());
     }
 }

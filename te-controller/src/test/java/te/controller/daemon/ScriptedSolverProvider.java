@@ -1,0 +1,47 @@
+package te.controller.daemon;
+
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import te.lp.LpModel;
+import te.lp.SolveResult;
+import te.lp.SolveStatus;
+import te.lp.SolverOptions;
+import te.lp.Solvers;
+import te.lp.SolverProvider;
+import te.lp.TeSolver;
+
+/**
+ * Test backend {@code scripted}: HiGHS, unless a test sets {@link #FAILURE}, in which case every
+ * solve ends with that status and no solution (as a real time limit or solver error would).
+ */
+public final class ScriptedSolverProvider implements SolverProvider {
+    /** When set, the status every solve fails with. */
+    public static final AtomicReference<SolveStatus> FAILURE = new AtomicReference<>();
+
+    @Override
+    public String name() {
+        return "scripted";
+    }
+
+    @Override
+    public Optional<String> unavailableReason() {
+        return Optional.empty();
+    }
+
+    @Override
+    public TeSolver create() {
+        TeSolver highs = Solvers.byName("highs");
+        return new TeSolver() {
+            @Override
+            public String name() {
+                return "scripted";
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, SolverOptions options) {
+                SolveStatus failure = FAILURE.get();
+                return failure == null ? highs.solve(model, options) : SolveResult.failed(failure, 0, "scripted " + failure);
+            }
+        };
+    }
+}
