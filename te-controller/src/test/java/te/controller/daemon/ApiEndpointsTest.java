@@ -169,7 +169,14 @@ class ApiEndpointsTest {
 
     @Test
     void solveStatusHealthAndMetrics() {
-        JsonNode before = d.awaitStatus(s -> s.get("solvesCompleted").asLong() >= 1);
+        JsonNode idle = d.awaitStatus(s -> s.get("solvesCompleted").asLong() >= 1);
+        assertThat(idle.get("lastSolve").get("outcome").asText()).isEqualTo("NO_DEMANDS");
+        assertThat(idle.get("allocation").isNull()).isTrue();
+        HttpResponse<String> none = d.get("/v1/allocation");
+        assertThat(none.statusCode()).isEqualTo(503);
+        assertThat(DaemonFixture.json(none).get("error").asText()).contains("no allocation yet");
+        d.putJson(THREE);
+        JsonNode before = d.awaitAllocationFor(1, 0);
         HttpResponse<String> solve = d.send("POST", "/v1/solve", null, null);
         assertThat(solve.statusCode()).isEqualTo(202);
         JsonNode after = d.awaitStatus(s -> s.get("solvesCompleted").asLong() > before.get("solvesCompleted").asLong());
@@ -209,6 +216,7 @@ class ApiEndpointsTest {
     @Test
     void timerSolvesWithoutEvents(@TempDir Path other) {
         try (DaemonFixture ticking = DaemonFixture.start(other, Duration.ofMillis(50), Optional.empty(), 1 << 20, a -> { })) {
+            ticking.putJson(THREE);
             JsonNode s = ticking.awaitStatus(st -> st.path("lastSolve").path("reasons").toString().contains("timer"));
             assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
         }

@@ -31,7 +31,9 @@ public record SolveReport(long sequence, Outcome outcome, SolveStatus solverStat
         /** The LP failed and there was no allocation yet: a CSPF allocation is served. */
         FALLBACK_CSPF,
         /** The LP failed: the last good allocation is still served. */
-        KEPT_LAST_GOOD
+        KEPT_LAST_GOOD,
+        /** No demands were ever uploaded: nothing to route, nothing published. */
+        NO_DEMANDS
     }
 
     public SolveReport {

@@ -63,6 +63,13 @@ public final class SolveRunner {
         long start = System.nanoTime();
         DemandSnapshot d = demands.current();
         NetworkSnapshot n = network.current();
+        if (d.version() == 0) {
+            // Before the first upload an "allocation" would route nothing, and serving it as the
+            // last good one would stop the CSPF fallback from ever applying.
+            return new SolveReport(++sequence, Outcome.NO_DEMANDS, SolveStatus.OPTIMAL, "no demands uploaded yet", reasons, 0,
+                    n.links().version(), 0, 0, (System.nanoTime() - start) / 1e9, Double.NaN,
+                    allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
+        }
         TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
         Attempt attempt = attempt(problem);
         Outcome outcome;

@@ -1,0 +1,65 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.lp.SolveStatus;
+
+/** Solver failures: CSPF before any good allocation, the last good one after; the publisher sees only good ones. */
+class SolveLoopTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void heal() {
+        ScriptedSolverProvider.FAILURE.set(null);
+    }
+
+    @Test
+    void failuresFallBackToCspfThenKeepTheLastGoodAllocation() {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        ScriptedSolverProvider.FAILURE.set(SolveStatus.TIME_LIMIT);
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            d.putJson(ApiEndpointsTest.THREE);
+            JsonNode s = d.awaitAllocationFor(1, 0);
+            assertThat(s.get("allocation").get("method").asText()).isEqualTo("cspf");
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("FALLBACK_CSPF");
+            assertThat(s.get("lastSolve").get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+            JsonNode cspf = DaemonFixture.json(d.get("/v1/allocation"));
+            assertThat(cspf.get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+            assertThat(cspf.get("message").asText()).contains("scripted TIME_LIMIT");
+            d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
+
+            ScriptedSolverProvider.FAILURE.set(null);
+            d.send("POST", "/v1/solve", null, null);
+            JsonNode lp = d.awaitStatus(st -> st.get("allocation").get("method").asText().equals("lp"));
+            long goodVersion = lp.get("allocation").get("version").asLong();
+            String goodBody = d.get("/v1/allocation").body();
+            d.checkedAllocation(goodBody, List.of());
+
+            ScriptedSolverProvider.FAILURE.set(SolveStatus.ERROR);
+            long completed = lp.get("solvesCompleted").asLong();
+            d.send("PATCH", "/v1/demands", "text/csv", "0,1,99\n");
+            JsonNode kept = d.awaitStatus(st -> st.get("solvesCompleted").asLong() > completed
+                    && st.get("lastSolve").get("demandVersion").asLong() == 2);
+            assertThat(kept.get("lastSolve").get("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
+            assertThat(kept.get("lastSolve").get("solverStatus").asText()).isEqualTo("ERROR");
+            assertThat(kept.get("allocation").get("version").asLong()).isEqualTo(goodVersion);
+            assertThat(kept.get("allocation").get("current").asBoolean()).isFalse();
+            assertThat(d.get("/v1/allocation").body()).isEqualTo(goodBody);
+            assertThat(d.get("/metrics").body()).contains("te_solve_failures_total{status=\"ERROR\"} 1.0")
+                    .contains("te_solve_failures_total{status=\"TIME_LIMIT\"}").contains("outcome=\"kept_last_good\"");
+        }
+        // Startup (empty demands), CSPF, LP: every one the publisher saw was served and checked.
+        assertThat(published).extracting(a -> a.info().method()).containsSubsequence("cspf", "lp");
+        assertThat(published).extracting(AllocationSnapshot::version).isSorted().doesNotHaveDuplicates();
+    }
+}
