@@ -8,18 +8,45 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.Stack;
 import java.util.TreeSet;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code te serve --config FILE}: a Java properties file whose keys are the long option names
- * without dashes ({@code topology=Kdl}, {@code pop=16}, {@code listen=127.0.0.1:8080}). It is turned
- * into command-line arguments placed before the real ones, so flags given on the command line win
- * and both go through the same parsing and validation.
+ * without dashes ({@code topology=Kdl}, {@code pop=16}, {@code listen=127.0.0.1:8080}). Its entries
+ * are turned into arguments and parsed right where {@code --config} stands, so they go through the
+ * same conversion and validation as flags, and flags after {@code --config} override them.
  */
 public final class ConfigFile {
     private ConfigFile() {
+    }
+
+    /** Picocli hook on {@code --config}: replaces it by the file's arguments. */
+    public static final class Preprocessor implements CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec argSpec, Map<String, Object> info) {
+            if (args.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--config needs a FILE");
+            }
+            Path file = Path.of(args.pop());
+            Set<String> allowed = new TreeSet<>();
+            spec.options().forEach(o -> allowed.add(o.longestName().replaceFirst("^--", "")));
+            allowed.removeAll(Set.of("config", "help", "version"));
+            List<String> fileArgs = arguments(file, allowed);
+            // Later flags must be able to override the file's values.
+            spec.parser().overwrittenOptionsAllowed(true);
+            for (int i = fileArgs.size() - 1; i >= 0; i--) {
+                args.push(fileArgs.get(i));
+            }
+            argSpec.setValue(file);
+            return true;
+        }
     }
 
     /**

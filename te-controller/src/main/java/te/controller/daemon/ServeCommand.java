@@ -2,19 +2,13 @@ package te.controller.daemon;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import te.controller.cli.PathOptions;
@@ -76,42 +70,12 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Largest request body, e.g. 1048576, 512k, 64m; larger ones get 413 (default: ${DEFAULT-VALUE}).")
     String maxBody;
 
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); command-line flags win.")
+    @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
+            description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
     Path config;
 
     @Override
     public Integer call() throws InterruptedException {
-        if (config != null) {
-            return withConfig().run();
-        }
-        return run();
-    }
-
-    /** Re-parses with the config file's settings first, so the command line's flags override them. */
-    private ServeCommand withConfig() {
-        Set<String> allowed = spec.options().stream().map(o -> o.longestName().replaceFirst("^--", ""))
-                .filter(n -> !Set.of("config", "help", "version").contains(n)).collect(Collectors.toSet());
-        List<String> args = new ArrayList<>(ConfigFile.arguments(config, allowed));
-        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            if (o.longestName().equals("--config")) {
-                continue;
-            }
-            if (o.arity().max() == 0) {
-                args.add(o.longestName());
-            } else {
-                o.originalStringValues().forEach(v -> args.add(o.longestName() + "=" + v));
-            }
-        }
-        ServeCommand merged = new ServeCommand();
-        CommandLine cl = new CommandLine(merged);
-        cl.setOverwrittenOptionsAllowed(true);
-        cl.setOut(spec.commandLine().getOut());
-        cl.parseArgs(args.toArray(String[]::new));
-        return merged;
-    }
-
-    private int run() throws InterruptedException {
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(Objective.parse(objective), Solvers.byName(solver), popK, clientSplit,

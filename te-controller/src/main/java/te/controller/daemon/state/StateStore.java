@@ -48,7 +48,7 @@ public final class StateStore implements AutoCloseable {
         // drops the lock when the process dies, so a crash never leaves it stuck.
         try {
             lockChannel = FileChannel.open(this.directory.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            lock = lockChannel.tryLock();
+            lock = tryLock(lockChannel);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot lock state directory " + this.directory, e);
         }
@@ -56,6 +56,15 @@ public final class StateStore implements AutoCloseable {
             closeQuietly();
             throw new IllegalStateException("state directory %s is in use by another te serve; give each daemon its own --state-dir"
                     .formatted(this.directory));
+        }
+    }
+
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            // Held by this same JVM (tests, or a second daemon in one process).
+            return null;
         }
     }
 
