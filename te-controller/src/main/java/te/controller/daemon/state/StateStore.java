@@ -57,6 +57,19 @@ public final class StateStore implements AutoCloseable {
             throw new IllegalStateException("state directory %s is in use by another te serve; give each daemon its own --state-dir"
                     .formatted(this.directory));
         }
+        removeTemporaries();
+    }
+
+    /** A crash during a write leaves its temporary file behind; the real file is intact, so it goes. */
+    private void removeTemporaries() {
+        try (var files = Files.list(directory)) {
+            for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".tmp"))::iterator) {
+                Files.deleteIfExists(f);
+                LOG.info("removed {} left by an interrupted write", f.getFileName());
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot clean temporary files in {}: {}", directory, e.toString());
+        }
     }
 
     private static FileLock tryLock(FileChannel channel) throws IOException {
