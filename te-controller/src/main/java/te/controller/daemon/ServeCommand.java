@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,6 +27,8 @@ import te.topology.paths.PathSet;
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = "Run the controller: REST demand upload, event-driven and periodic re-solve, crash-safe state, metrics.")
 public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
     @Spec
     CommandSpec spec;
 
@@ -82,8 +86,13 @@ public final class ServeCommand implements Callable<Integer> {
                 timeLimitSeconds, pathOptions.threads());
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
+        long start = System.nanoTime();
         Topology topology = topologyOptions.load();
+        LOG.info("loaded topology {}: {} nodes, {} arcs, content hash {}", topology.name(), topology.nodeCount(), topology.arcCount(),
+                topology.contentHash().substring(0, 12));
         PathSet paths = pathOptions.allPairs(topology, PathPrecomputation.Progress.NONE);
+        LOG.info("paths {}: {} pairs, {} paths, ready in {} s", paths.spec().label(), paths.pairCount(), paths.pathCount(),
+                "%.2f".formatted((System.nanoTime() - start) / 1e9));
         Daemon daemon = Daemon.start(topology, paths, settings, solve, new LoggingAllocationPublisher());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import te.controller.daemon.DaemonMetrics;
 import te.controller.daemon.DemandBook;
 import te.controller.daemon.DemandSnapshot;
@@ -20,6 +22,7 @@ import te.topology.traffic.TrafficMatrixIo;
 
 /** {@code GET|PUT|PATCH /v1/demands}. */
 public final class DemandResource {
+    private static final Logger LOG = LoggerFactory.getLogger(DemandResource.class);
     /** Header carrying the demand version of a GET's body. */
     public static final String VERSION_HEADER = "X-TE-Demand-Version";
     private final Topology topology;
@@ -65,8 +68,12 @@ public final class DemandResource {
             metrics.upload(false);
             throw e;
         }
+        long start = System.nanoTime();
         DemandSnapshot s = patch ? book.patch(tm) : book.replace(tm);
         metrics.upload(true);
+        LOG.info("accepted {} /v1/demands: version {}, {} entries in the request, {} in all ({} Mbps), persisted in {} ms",
+                r.method(), s.version(), tm.size(), s.matrix().size(), "%.3f".formatted(s.matrix().totalDemandMbps()),
+                (System.nanoTime() - start) / 1_000_000);
         requestSolve.accept("demands");
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("demandVersion", s.version());
