@@ -1,6 +1,10 @@
 package te.controller.daemon;
 
 import java.io.ByteArrayInputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import te.controller.daemon.state.StateStore;
@@ -13,12 +17,22 @@ import te.topology.traffic.TrafficMatrixIo;
 /**
  * The accepted demands. Changes are serialised, persisted durably, and only then made visible, so
  * an acknowledged version survives a crash and readers never see a version that was not persisted.
+ * A PUT persists the validated request body itself (one line naming its format first), which is
+ * much cheaper than rendering half a million entries again; a PATCH persists the merged matrix.
  */
 public final class DemandBook {
     private static final Logger LOG = LoggerFactory.getLogger(DemandBook.class);
     private final Topology topology;
     private final StateStore store;
     private volatile DemandSnapshot current;
+
+    /** Formats a persisted demand payload can have. */
+    public enum Format {
+        /** {@link TrafficMatrixIo} JSON. */
+        JSON,
+        /** {@link TrafficMatrixIo} CSV. */
+        CSV
+    }
 
     private DemandBook(Topology topology, StateStore store, DemandSnapshot initial) {
         this.topology = topology;
@@ -29,21 +43,31 @@ public final class DemandBook {
     /** @return the book with the persisted demands, or empty demands at version 0 if there are none usable */
     public static DemandBook load(Topology topology, StateStore store) {
         DemandSnapshot initial = store.load(StateStore.DEMANDS).flatMap(s -> parse(topology, store, s))
-                .orElseGet(() -> {
-                    TrafficMatrix empty = new TrafficMatrix(topology.nodeCount(), new int[0], new int[0], new double[0]);
-                    return new DemandSnapshot(0, empty, TrafficMatrices.json(topology, empty));
-                });
+                .orElseGet(() -> new DemandSnapshot(0, new TrafficMatrix(topology.nodeCount(), new int[0], new int[0], new double[0]),
+                        topology, null));
         return new DemandBook(topology, store, initial);
     }
 
-    private static java.util.Optional<DemandSnapshot> parse(Topology topology, StateStore store, StoredState s) {
+    private static Optional<DemandSnapshot> parse(Topology topology, StateStore store, StoredState s) {
+        byte[] p = s.payload();
+        int newline = 0;
+        while (newline < Math.min(p.length, 8) && p[newline] != '\n') {
+            newline++;
+        }
+        String format = new String(p, 0, newline, StandardCharsets.US_ASCII);
+        ByteArrayInputStream body = new ByteArrayInputStream(p, newline + 1, Math.max(0, p.length - newline - 1));
         try {
-            TrafficMatrix tm = TrafficMatrixIo.readJson(topology, "stored demands", new ByteArrayInputStream(s.payload()));
+            TrafficMatrix tm = switch (format) {
+                case "json" -> TrafficMatrixIo.readJson(topology, "stored demands", body);
+                case "csv" -> TrafficMatrixIo.readCsv(topology, "stored demands", new InputStreamReader(body, StandardCharsets.UTF_8));
+                default -> throw new TrafficMatrixFormatException("stored demands",
+                        java.util.List.of("format line '%s' is neither json nor csv".formatted(format)));
+            };
             LOG.info("loaded demands version {}: {} entries, {} Mbps in total", s.version(), tm.size(), tm.totalDemandMbps());
-            return java.util.Optional.of(new DemandSnapshot(s.version(), tm, s.payload()));
+            return Optional.of(new DemandSnapshot(s.version(), tm, topology, null));
         } catch (TrafficMatrixFormatException e) {
             store.setAside(StateStore.DEMANDS, "does not fit topology %s: %s".formatted(topology.name(), e.violations().get(0)));
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -52,19 +76,28 @@ public final class DemandBook {
         return current;
     }
 
-    /** Replaces every demand; returns once the new version is durable. */
-    public synchronized DemandSnapshot replace(TrafficMatrix tm) {
-        return commit(tm);
+    /**
+     * Replaces every demand; returns once the new version is durable.
+     *
+     * @param body   the request body {@code tm} was read from, persisted as it is
+     * @param format its format
+     */
+    public synchronized DemandSnapshot replace(TrafficMatrix tm, byte[] body, Format format) {
+        return commit(new DemandSnapshot(current.version() + 1, tm, topology, null), body, format);
     }
 
     /** Changes the patch's pairs only; returns once the new version is durable. */
     public synchronized DemandSnapshot patch(TrafficMatrix patch) {
-        return commit(TrafficMatrices.merge(current.matrix(), patch));
+        TrafficMatrix merged = TrafficMatrices.merge(current.matrix(), patch);
+        byte[] json = TrafficMatrices.json(topology, merged);
+        return commit(new DemandSnapshot(current.version() + 1, merged, topology, json), json, Format.JSON);
     }
 
-    private DemandSnapshot commit(TrafficMatrix tm) {
-        DemandSnapshot next = new DemandSnapshot(current.version() + 1, tm, TrafficMatrices.json(topology, tm));
-        store.save(StateStore.DEMANDS, next.version(), next.json());
+    private DemandSnapshot commit(DemandSnapshot next, byte[] body, Format format) {
+        byte[] head = (format.name().toLowerCase(java.util.Locale.ROOT) + "\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] payload = Arrays.copyOf(head, head.length + body.length);
+        System.arraycopy(body, 0, payload, head.length, body.length);
+        store.save(StateStore.DEMANDS, next.version(), payload);
         current = next;
         return next;
     }

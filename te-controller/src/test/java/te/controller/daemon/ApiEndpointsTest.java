@@ -217,7 +217,8 @@ class ApiEndpointsTest {
     void timerSolvesWithoutEvents(@TempDir Path other) {
         try (DaemonFixture ticking = DaemonFixture.start(other, Duration.ofMillis(50), Optional.empty(), 1 << 20, a -> { })) {
             ticking.putJson(THREE);
-            JsonNode s = ticking.awaitStatus(st -> st.path("lastSolve").path("reasons").toString().contains("timer"));
+            JsonNode s = ticking.awaitStatus(st -> st.path("lastSolve").path("reasons").toString().equals("[\"timer\"]")
+                    && st.path("lastSolve").path("demandVersion").asLong() == 1);
             assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
         }
     }

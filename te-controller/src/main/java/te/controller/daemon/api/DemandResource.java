@@ -62,14 +62,16 @@ public final class DemandResource {
 
     private ApiResponse upload(ApiRequest r, boolean patch) {
         TrafficMatrix tm;
+        DemandBook.Format format;
         try {
-            tm = UploadParser.parse(topology, r.contentType(), r.body());
+            format = UploadParser.format(r.contentType());
+            tm = UploadParser.parse(topology, format, r.body());
         } catch (ApiException e) {
             metrics.upload(false);
             throw e;
         }
         long start = System.nanoTime();
-        DemandSnapshot s = patch ? book.patch(tm) : book.replace(tm);
+        DemandSnapshot s = patch ? book.patch(tm) : book.replace(tm, r.body(), format);
         metrics.upload(true);
         LOG.info("accepted {} /v1/demands: version {}, {} entries in the request, {} in all ({} Mbps), persisted in {} ms",
                 r.method(), s.version(), tm.size(), s.matrix().size(), "%.3f".formatted(s.matrix().totalDemandMbps()),
