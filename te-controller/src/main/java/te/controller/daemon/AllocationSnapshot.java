@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.function.IntPredicate;
 import te.controller.AllocationJson;
 import te.controller.AllocationJsonReader;
+import te.controller.daemon.http.Gzip;
 import te.lp.Allocation;
 import te.topology.Topology;
 import te.topology.paths.PathSpec;
@@ -23,12 +24,19 @@ import te.topology.paths.PathSpec;
  * @param info       origin and figures
  * @param allocation the flows
  * @param json       the full rendering (not copied)
+ * @param gzip       the full rendering gzipped, made once on first request
  */
-public record AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json) {
+public record AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json, Gzip gzip) {
     public AllocationSnapshot {
         requireNonNull(info, "info");
         requireNonNull(allocation, "allocation");
         requireNonNull(json, "json");
+        requireNonNull(gzip, "gzip");
+    }
+
+    /** A snapshot whose gzip rendering is made from {@code json} on first use. */
+    public AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json) {
+        this(version, info, allocation, json, new Gzip(json));
     }
 
     /** @return the snapshot with its JSON rendered */

@@ -126,6 +126,20 @@ class ApiEndpointsTest {
             assertThat(weights).isEqualTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
         }
 
+        HttpResponse<byte[]> gz;
+        try {
+            gz = d.http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/allocation")))
+                    .header("Accept-Encoding", "br, gzip;q=0.8").build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        assertThat(gz.headers().firstValue("Content-Encoding")).contains("gzip");
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz.body()))) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(r.body());
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+
         HttpResponse<String> one = d.get("/v1/allocation?src=Seattle&dst=Atlanta");
         assertThat(one.statusCode()).isEqualTo(200);
         JsonNode commodities = DaemonFixture.json(one).get("commodities");

@@ -8,6 +8,7 @@ import te.controller.daemon.AllocationSnapshot;
 import te.controller.daemon.http.ApiException;
 import te.controller.daemon.http.ApiRequest;
 import te.controller.daemon.http.ApiResponse;
+import te.controller.daemon.http.Gzip;
 import te.controller.daemon.http.Route;
 import te.lp.Commodities;
 import te.topology.Topology;
@@ -41,19 +42,39 @@ public final class AllocationResource {
                 Map.of("Retry-After", "1")));
         Map<String, String> headers = Map.of(VERSION_HEADER, Long.toString(a.version()));
         if (src.isEmpty()) {
-            return ApiResponse.jsonBytes(200, a.json(), headers);
+            if (Gzip.accepted(r.acceptEncoding())) {
+                return ApiResponse.jsonBytes(200, a.gzip().bytes(), Map.of(VERSION_HEADER, Long.toString(a.version()),
+                        "Content-Encoding", "gzip", "Vary", "Accept-Encoding"));
+            }
+            return ApiResponse.jsonBytes(200, a.json(), Map.of(VERSION_HEADER, Long.toString(a.version()), "Vary", "Accept-Encoding"));
         }
         int s = node("src", src.get());
         int d = node("dst", dst.get());
-        Commodities c = a.allocation().problem().commodities();
-        for (int k = 0; k < c.size(); k++) {
-            if (c.src(k) == s && c.dst(k) == d) {
-                int found = k;
-                return ApiResponse.jsonBytes(200, a.json(i -> i == found), headers);
-            }
+        int found = find(a.allocation().problem().commodities(), s, d, topology.nodeCount());
+        if (found >= 0) {
+            return ApiResponse.jsonBytes(200, a.json(i -> i == found), headers);
         }
         throw ApiException.notFound("allocation version %d routes no commodity %s->%s (zero demand, or no path)"
                 .formatted(a.version(), src.get(), dst.get()));
+    }
+
+    /** Commodities are sorted by (src, dst): binary search. */
+    private static int find(Commodities c, int s, int d, long n) {
+        long target = s * n + d;
+        int lo = 0;
+        int hi = c.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            long key = c.src(mid) * n + c.dst(mid);
+            if (key < target) {
+                lo = mid + 1;
+            } else if (key > target) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -1;
     }
 
     private int node(String field, String value) {

@@ -61,7 +61,8 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             QueryStringDecoder qs = new QueryStringDecoder(req.uri());
             ApiRequest request = new ApiRequest(req.method().name(), qs.rawPath(), qs.parameters(),
                     header(req, HttpHeaderNames.CONTENT_TYPE), header(req, HttpHeaderNames.ACCEPT),
-                    header(req, HttpHeaderNames.AUTHORIZATION), ByteBufUtil.getBytes(req.content()));
+                    header(req, HttpHeaderNames.AUTHORIZATION), header(req, HttpHeaderNames.ACCEPT_ENCODING),
+                    ByteBufUtil.getBytes(req.content()));
             return router.dispatch(request);
         } catch (IllegalArgumentException e) {
             // QueryStringDecoder refuses broken percent-encoding in the query.

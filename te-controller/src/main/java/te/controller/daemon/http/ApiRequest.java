@@ -15,10 +15,11 @@ import java.util.Optional;
  * @param contentType   the Content-Type header, empty when absent
  * @param accept        the Accept header, empty when absent
  * @param authorization the Authorization header, empty when absent
+ * @param acceptEncoding the Accept-Encoding header, empty when absent
  * @param body          the whole body (already limited in size by the pipeline)
  */
 public record ApiRequest(String method, String path, Map<String, List<String>> query, String contentType, String accept,
-                         String authorization, byte[] body) {
+                         String authorization, String acceptEncoding, byte[] body) {
     public ApiRequest {
         requireNonNull(method, "method");
         requireNonNull(path, "path");
@@ -26,6 +27,7 @@ public record ApiRequest(String method, String path, Map<String, List<String>> q
         requireNonNull(contentType, "contentType");
         requireNonNull(accept, "accept");
         requireNonNull(authorization, "authorization");
+        requireNonNull(acceptEncoding, "acceptEncoding");
         requireNonNull(body, "body");
     }
 
