@@ -24,6 +24,22 @@ class SolveLoopTest {
     }
 
     @Test
+    void aLastGoodAllocationOverANowFailedLinkIsReplacedByCspfWhenTheSolverFails() {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            d.awaitAllocationFor(1, 0);
+            int arc = d.topology.arcIndex(0, 1);
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of()).arcLoadMbps()[arc]).isPositive();
+            ScriptedSolverProvider.FAILURE.set(SolveStatus.TIME_LIMIT);
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            JsonNode s = d.awaitAllocationFor(1, version);
+            assertThat(s.get("allocation").get("method").asText()).isEqualTo("cspf");
+            assertThat(s.get("lastSolve").get("message").asText()).contains("routes 500.000 Mbps over failed arc " + arc);
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of(arc)).arcLoadMbps()[arc]).isZero();
+        }
+    }
+
+    @Test
     void failuresFallBackToCspfThenKeepTheLastGoodAllocation() {
         List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
         ScriptedSolverProvider.FAILURE.set(SolveStatus.TIME_LIMIT);
@@ -58,7 +74,7 @@ class SolveLoopTest {
             assertThat(d.get("/metrics").body()).contains("te_solve_failures_total{status=\"ERROR\"} 1.0")
                     .contains("te_solve_failures_total{status=\"TIME_LIMIT\"}").contains("outcome=\"kept_last_good\"");
         }
-        // Startup (empty demands), CSPF, LP: every one the publisher saw was served and checked.
+        // CSPF, then LP: every one the publisher saw was served and checked.
         assertThat(published).extracting(a -> a.info().method()).containsSubsequence("cspf", "lp");
         assertThat(published).extracting(AllocationSnapshot::version).isSorted().doesNotHaveDuplicates();
     }

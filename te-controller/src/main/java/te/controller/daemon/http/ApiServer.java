@@ -9,6 +9,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.ReadTimeoutHandler;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.net.InetSocketAddress;
@@ -19,6 +20,8 @@ import te.controller.daemon.DaemonMetrics;
 public final class ApiServer implements AutoCloseable {
     /** Threads running handlers; uploads block them for parse, validation and fsync. */
     private static final int HANDLER_THREADS = 4;
+    /** Seconds without a byte from a client before its connection is closed. */
+    private static final int READ_TIMEOUT_SECONDS = 120;
     private final EventLoopGroup boss;
     private final EventLoopGroup io;
     private final EventExecutorGroup handlers;
@@ -49,6 +52,9 @@ public final class ApiServer implements AutoCloseable {
                         // while reading, before anything is buffered past it); then the API on the
                         // handler executors so slow uploads never stall the I/O threads.
                         ch.pipeline()
+                                // A client that stalls mid-request (or idles on keep-alive) is
+                                // dropped rather than holding a connection and a buffer forever.
+                                .addLast("timeout", new ReadTimeoutHandler(READ_TIMEOUT_SECONDS))
                                 .addLast("http", new HttpServerCodec())
                                 .addLast("aggregate", new BodyLimitAggregator(maxBodyBytes, metrics))
                                 .addLast(handlers, "api", new ApiHandler(router, metrics));

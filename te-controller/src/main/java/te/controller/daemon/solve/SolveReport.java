@@ -28,7 +28,7 @@ public record SolveReport(long sequence, Outcome outcome, SolveStatus solverStat
     public enum Outcome {
         /** A new LP/POP allocation is served. */
         PUBLISHED,
-        /** The LP failed and there was no allocation yet: a CSPF allocation is served. */
+        /** The LP failed and there was no usable allocation (none yet, or one over a failed link): CSPF's is served. */
         FALLBACK_CSPF,
         /** The LP failed: the last good allocation is still served. */
         KEPT_LAST_GOOD,

@@ -27,8 +27,9 @@ import te.topology.Topology;
 
 /**
  * One solve pass: takes the current demands and network, solves (full LP or POP), and publishes
- * the allocation only if it is complete and passes the checker. On failure the last good one stays;
- * with none yet, CSPF's allocation is served so there is always something feasible.
+ * the allocation only if it is complete and passes the checker. On failure the last good one stays,
+ * unless there is none yet or it routes over a link that has failed since: then CSPF's allocation
+ * on the current network is served, so what is served is always feasible for the live network.
  */
 public final class SolveRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SolveRunner.class);
@@ -85,7 +86,9 @@ public final class SolveRunner {
         } else {
             message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
             metrics.solveFailure(status.name());
-            if (allocations.current().isEmpty()) {
+            Optional<String> unusable = unusable(allocations.current(), n);
+            if (unusable.isPresent()) {
+                message = message + "; " + unusable.get();
                 outcome = Outcome.FALLBACK_CSPF;
                 Allocation cspf = Cspf.allocate(problem);
                 published = Optional.of(publish("cspf", status, message, cspf.objectiveValue(settings.objective()),
@@ -102,6 +105,23 @@ public final class SolveRunner {
                 allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         log(report);
         return report;
+    }
+
+    /**
+     * @return why the last good allocation cannot stay (there is none, or it routes over a link
+     *         that has failed since), or empty when it can
+     */
+    private static Optional<String> unusable(Optional<AllocationSnapshot> last, NetworkSnapshot n) {
+        if (last.isEmpty()) {
+            return Optional.of("no good allocation yet");
+        }
+        double[] load = last.get().allocation().arcLoadMbps();
+        for (int arc : n.links().downArcs()) {
+            if (load[arc] > 0) {
+                return Optional.of("the last good allocation routes %.3f Mbps over failed arc %d".formatted(load[arc], arc));
+            }
+        }
+        return Optional.empty();
     }
 
     private Attempt attempt(TeProblem problem) {
@@ -143,7 +163,7 @@ public final class SolveRunner {
         } else {
             LOG.warn("solve #{} ({}) failed with {}: {}; {} (serving allocation version {})", r.sequence(),
                     String.join(",", r.reasons()), r.solverStatus(), r.message(),
-                    r.outcome() == Outcome.FALLBACK_CSPF ? "no allocation yet, fell back to CSPF" : "kept the last good allocation",
+                    r.outcome() == Outcome.FALLBACK_CSPF ? "fell back to CSPF" : "kept the last good allocation",
                     r.allocationVersion());
         }
     }
