@@ -64,17 +64,19 @@ class ApiEndpointsTest {
         d.putJson(THREE);
         String bad = "[{\"src\":\"0\",\"dst\":\"0\",\"demand\":1},{\"src\":\"Atlantis\",\"dst\":\"1\",\"demand\":1},"
                 + "{\"src\":\"1\",\"dst\":\"2\",\"demand\":-3},{\"src\":\"1\",\"dst\":\"3\",\"demand\":1e12},"
-                + "{\"src\":\"2\",\"dst\":\"4\",\"demand\":1},{\"src\":\"2\",\"dst\":\"4\",\"demand\":2},{\"src\":\"5\",\"dst\":\"6\",\"demand\":\"x\"}]";
+                + "{\"src\":\"2\",\"dst\":\"4\",\"demand\":1},{\"src\":\"2\",\"dst\":\"4\",\"demand\":2},{\"src\":\"5\",\"dst\":\"6\",\"demand\":\"x\"},"
+                + "{\"src\":\"Ghost\",\"dst\":\"1\",\"demand\":true}]";
         for (String method : List.of("PUT", "PATCH")) {
             HttpResponse<String> r = d.send(method, "/v1/demands", "application/json", bad);
             assertThat(r.statusCode()).isEqualTo(400);
             JsonNode body = DaemonFixture.json(r);
-            assertThat(body.get("error").asText()).contains("nothing was applied").contains("6 invalid entries");
-            assertThat(body.get("violations")).hasSize(6);
+            assertThat(body.get("error").asText()).contains("nothing was applied").contains("8 violations");
+            assertThat(body.get("violations")).hasSize(8);
             assertThat(body.get("violations").toString()).contains("entry 0: src and dst are the same node '0'")
                     .contains("entry 1: src 'Atlantis' is not a node of Abilene").contains("entry 2: demand -3.0 Mbps is invalid")
                     .contains("entry 3: demand 1.0E12 Mbps").contains("entry 5: pair 2->4 repeats entry 4")
-                    .contains("entry 6: demand must be a number");
+                    .contains("entry 6: demand must be a number").contains("entry 7: demand must be a number")
+                    .contains("entry 7: src 'Ghost' is not a node of Abilene");
         }
         HttpResponse<String> csv = d.send("PUT", "/v1/demands", "text/csv", "0,1,NaN\n0,2\n0,3,abc\n");
         assertThat(csv.statusCode()).isEqualTo(400);

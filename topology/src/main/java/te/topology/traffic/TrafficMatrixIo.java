@@ -172,11 +172,11 @@ public final class TrafficMatrixIo {
                 }
             }
         }
-        if (!ok) {
-            return;
-        }
-        if (!sawDemand) {
+        if (ok && !sawDemand) {
             builder.violation(row + ": demand is missing");
+        }
+        if (!ok || !sawDemand) {
+            builder.checkNodes(row, src, dst);
             return;
         }
         builder.add(row, src, dst, demand);

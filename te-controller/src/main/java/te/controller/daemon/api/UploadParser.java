@@ -35,8 +35,8 @@ final class UploadParser {
             };
         } catch (TrafficMatrixFormatException e) {
             List<String> v = e.violations();
-            throw new ApiException(400, "request body rejected, nothing was applied: %d invalid entr%s"
-                    .formatted(v.size(), v.size() == 1 ? "y" : "ies"), v, Map.of());
+            throw new ApiException(400, "request body rejected, nothing was applied: %d violation%s"
+                    .formatted(v.size(), v.size() == 1 ? "" : "s"), v, Map.of());
         } catch (UncheckedIOException e) {
             throw ApiException.badRequest("request body unreadable, nothing was applied: " + e.getCause().getMessage());
         }
