@@ -6,16 +6,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs solves one at a time on one thread. Events that arrive while a solve runs are coalesced:
- * however many there were, one more solve follows, over the inputs current when it starts. A
- * timer adds a {@code timer} event every interval so the allocation is refreshed without events.
+ * however many there were, one more solve follows, over the inputs current when it starts. When
+ * no solve has finished for one interval, a {@code timer} event is added, so the allocation is
+ * refreshed without events. The interval counts from the end of the last solve, not on a fixed
+ * clock: a solve longer than the interval (Kdl with POP-16: ~5 minutes here) must not turn the
+ * timer into back-to-back solves that leave no CPU for anything else.
  */
 public final class SolveLoop implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SolveLoop.class);
@@ -32,28 +33,23 @@ public final class SolveLoop implements AutoCloseable {
     }
 
     private final SolveRunner runner;
+    private final long intervalNanos;
     private final Thread thread;
-    private final ScheduledExecutorService timer;
     private final Set<String> pending = new LinkedHashSet<>();
     private boolean solving;
     private boolean closed;
     private long completed;
     private Optional<SolveReport> lastReport = Optional.empty();
 
-    /** @param interval time between timer-triggered solves, {@code > 0} */
+    /** @param interval time after a solve ends before the timer asks for another, {@code > 0} */
     public SolveLoop(SolveRunner runner, Duration interval) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("solve interval must be > 0, got " + interval);
         }
         this.runner = runner;
+        this.intervalNanos = interval.toNanos();
         this.thread = new Thread(this::run, "te-solve");
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "te-solve-timer");
-            t.setDaemon(true);
-            return t;
-        });
         thread.start();
-        timer.scheduleAtFixedRate(() -> request("timer"), interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Asks for a solve; returns at once. {@code reason} names the event, e.g. {@code demands}. */
@@ -70,12 +66,18 @@ public final class SolveLoop implements AutoCloseable {
     }
 
     private void run() {
+        long due = System.nanoTime() + intervalNanos;
         while (true) {
             List<String> reasons;
             synchronized (this) {
                 while (pending.isEmpty() && !closed) {
+                    long left = due - System.nanoTime();
+                    if (left <= 0) {
+                        pending.add("timer");
+                        break;
+                    }
                     try {
-                        wait();
+                        TimeUnit.NANOSECONDS.timedWait(this, left);
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -94,6 +96,7 @@ public final class SolveLoop implements AutoCloseable {
                 // E.g. the state directory became unwritable: log, keep serving, try again on the next event.
                 LOG.error("solve pass failed", e);
             } finally {
+                due = System.nanoTime() + intervalNanos;
                 synchronized (this) {
                     solving = false;
                     completed++;
@@ -106,10 +109,9 @@ public final class SolveLoop implements AutoCloseable {
         }
     }
 
-    /** Stops the timer and the loop; a running solve is allowed to finish. */
+    /** Stops the loop; a running solve is allowed to finish. */
     @Override
     public void close() {
-        timer.shutdownNow();
         synchronized (this) {
             closed = true;
             notifyAll();
