@@ -3,6 +3,7 @@ package te.controller;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,7 +20,8 @@ import te.topology.paths.PathSpec;
  * the daemon's last good allocation so it can be checked again and served after a restart.
  */
 public final class AllocationJsonReader {
-    private static final JsonFactory JSON = new JsonFactory();
+    // Kdl's allocation has ~1 M paths with full-precision flows: the fast (correctly rounded) double parser matters.
+    private static final JsonFactory JSON = JsonFactory.builder().enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER).build();
 
     /**
      * @param fields     top-level scalar fields (e.g. {@code objective}, {@code version}) as text
@@ -131,11 +133,16 @@ public final class AllocationJsonReader {
                     p.skipChildren();
                 }
             }
-            expect(nodes.size() >= 2, "commodity %d has a path with %d nodes".formatted(src.size(), nodes.size()));
+            // Messages are only formatted on failure: this runs for every path of every commodity.
+            if (nodes.size() < 2) {
+                expect(false, "commodity %d has a path with %d nodes".formatted(src.size(), nodes.size()));
+            }
             for (int i = 0; i + 1 < nodes.size(); i++) {
                 int arc = topology.arcIndex(nodes.get(i), nodes.get(i + 1));
-                expect(arc >= 0, "commodity %d: path uses arc %s->%s, which %s does not have".formatted(src.size(),
-                        topology.nodes().get(nodes.get(i)).id(), topology.nodes().get(nodes.get(i + 1)).id(), topology.name()));
+                if (arc < 0) {
+                    expect(false, "commodity %d: path uses arc %s->%s, which %s does not have".formatted(src.size(),
+                            topology.nodes().get(nodes.get(i)).id(), topology.nodes().get(nodes.get(i + 1)).id(), topology.name()));
+                }
                 arcs.add(arc);
             }
             arcStart.add(arcs.size());
@@ -143,7 +150,9 @@ public final class AllocationJsonReader {
         }
 
         private int node(String id, int commodity) {
-            expect(id != null, "commodity %d: node id missing".formatted(commodity));
+            if (id == null) {
+                expect(false, "commodity %d: node id missing".formatted(commodity));
+            }
             return topology.nodeById(id).orElseThrow(() -> new IllegalArgumentException(
                     "allocation JSON: commodity %d names node '%s', which %s does not have".formatted(commodity, id, topology.name()))).index();
         }
