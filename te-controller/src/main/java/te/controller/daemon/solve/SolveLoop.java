@@ -32,6 +32,8 @@ public final class SolveLoop implements AutoCloseable {
     public record Status(boolean solving, List<String> pending, long completed, Optional<SolveReport> lastReport) {
     }
 
+    /** How long {@link #close()} waits for a running solve. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     private final SolveRunner runner;
     private final long intervalNanos;
     private final Thread thread;
@@ -49,6 +51,9 @@ public final class SolveLoop implements AutoCloseable {
         this.runner = runner;
         this.intervalNanos = interval.toNanos();
         this.thread = new Thread(this::run, "te-solve");
+        // A solve inside a native solver cannot be interrupted and may take minutes; shutdown must
+        // not wait for it (state files are crash-safe, so dying mid-solve or mid-write loses nothing).
+        thread.setDaemon(true);
         thread.start();
     }
 
@@ -109,7 +114,10 @@ public final class SolveLoop implements AutoCloseable {
         }
     }
 
-    /** Stops the loop; a running solve is allowed to finish. */
+    /**
+     * Stops the loop: no new solve starts; a running one is given {@link #CLOSE_WAIT} to finish and
+     * is then abandoned (its thread is a daemon thread and dies with the JVM).
+     */
     @Override
     public void close() {
         synchronized (this) {
@@ -117,9 +125,12 @@ public final class SolveLoop implements AutoCloseable {
             notifyAll();
         }
         try {
-            thread.join();
+            thread.join(CLOSE_WAIT.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (thread.isAlive()) {
+            LOG.warn("stopping with a solve still running; it is abandoned, the last good allocation stays on disk");
         }
     }
 }
