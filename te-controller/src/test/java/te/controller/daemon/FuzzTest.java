@@ -29,6 +29,7 @@ class FuzzTest {
             d.awaitAllocationFor(1, 0);
             String demandsBefore = d.get("/v1/demands").body();
             String allocationBefore = d.get("/v1/allocation").body();
+            d.checkedAllocation(allocationBefore, java.util.List.of());
 
             BadBodies gen = new BadBodies(d.topology, 20261122L, MAX_BODY);
             List<BadBodies.Body> bodies = new ArrayList<>();
