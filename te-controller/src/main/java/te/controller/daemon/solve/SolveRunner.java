@@ -27,9 +27,11 @@ import te.topology.Topology;
 
 /**
  * One solve pass: takes the current demands and network, solves (full LP or POP), and publishes
- * the allocation only if it is complete and passes the checker. On failure the last good one stays,
- * unless there is none yet or it routes over a link that has failed since: then CSPF's allocation
- * on the current network is served, so what is served is always feasible for the live network.
+ * the allocation only if it is complete and passes the checker. After a link failure the last good
+ * allocation is first served without its flow over the failed links ({@link AllocationPruner}).
+ * On failure the last good one stays, unless there is none yet (or it still routes over a failed
+ * link): then CSPF's allocation on the current network is served, so what is served is always
+ * feasible for the live network.
  */
 public final class SolveRunner {
     private static final Logger LOG = LoggerFactory.getLogger(SolveRunner.class);
@@ -39,7 +41,7 @@ public final class SolveRunner {
     private final NetworkBook network;
     private final AllocationBook allocations;
     private final SolveSettings settings;
-    private final AllocationPublisher publisher;
+    private final Publication publication;
     private final DaemonMetrics metrics;
     private long sequence;
 
@@ -51,7 +53,7 @@ public final class SolveRunner {
         this.network = network;
         this.allocations = allocations;
         this.settings = settings;
-        this.publisher = publisher;
+        this.publication = new Publication(allocations, publisher, metrics);
         this.metrics = metrics;
     }
 
@@ -71,6 +73,7 @@ public final class SolveRunner {
                     n.links().version(), 0, 0, (System.nanoTime() - start) / 1e9, Double.NaN,
                     allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         }
+        AllocationPruner.pruneIfLinksFailed(allocations, publication, topology, n, start);
         TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
         Attempt attempt = attempt(problem);
         Outcome outcome;
@@ -143,15 +146,7 @@ public final class SolveRunner {
                                        long start, DemandSnapshot d, NetworkSnapshot n, Allocation allocation) {
         AllocationInfo info = new AllocationInfo(settings.objective(), value, method, status, message, d.version(),
                 n.links().version(), solveSeconds, (System.nanoTime() - start) / 1e9, Instant.now());
-        AllocationSnapshot snapshot = allocations.publish(info, allocation);
-        metrics.objective(value);
-        try {
-            publisher.publish(snapshot);
-        } catch (RuntimeException e) {
-            // The allocation is good and persisted; a publisher failure is the southbound's problem to report.
-            LOG.error("allocation publisher failed for version {}", snapshot.version(), e);
-        }
-        return snapshot;
+        return publication.publish(info, allocation);
     }
 
     private static void log(SolveReport r) {
