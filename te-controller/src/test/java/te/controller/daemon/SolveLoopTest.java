@@ -22,6 +22,60 @@ class SolveLoopTest {
     @AfterEach
     void heal() {
         ScriptedSolverProvider.FAILURE.set(null);
+        ScriptedSolverProvider.GATE.set(null);
+    }
+
+    @Test
+    void eventsDuringASolveAreCoalescedIntoOneMoreSolve() throws Exception {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            gate.entered().await();
+            // While that solve is held: a link fails, and two more events arrive.
+            int arc = d.topology.arcIndex(0, 1);
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            d.send("POST", "/v1/solve", null, null);
+            d.send("PATCH", "/v1/demands", "text/csv", "2,5,7\n");
+            JsonNode held = DaemonFixture.json(d.get("/v1/status"));
+            assertThat(held.get("solving").asBoolean()).isTrue();
+            assertThat(held.get("pending").toString()).contains("link-down").contains("api").contains("demands");
+            long before = held.get("solvesCompleted").asLong();
+            ScriptedSolverProvider.GATE.set(null);
+            gate.release().countDown();
+
+            // The held pass, then exactly one more covering all three events (no other event comes).
+            JsonNode last = d.awaitStatus(st -> st.get("solvesCompleted").asLong() >= before + 2);
+            assertThat(last.get("solvesCompleted").asLong()).isEqualTo(before + 2);
+            assertThat(last.get("lastSolve").get("reasons")).hasSize(3);
+            assertThat(last.get("allocation").get("demandVersion").asLong()).isEqualTo(2);
+            assertThat(last.get("allocation").get("topologyVersion").asLong()).isEqualTo(version);
+            assertThat(published).extracting(a -> a.info().method()).containsExactly("lp+pruned", "lp");
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of(arc)).arcLoadMbps()[arc]).isZero();
+        }
+    }
+
+    @Test
+    void aSolveThatStartedBeforeALinkFailedPublishesWithoutFlowOverIt() throws Exception {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            gate.entered().await();
+            int arc = d.topology.arcIndex(0, 1);
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            ScriptedSolverProvider.GATE.set(null);
+            gate.release().countDown();
+            d.awaitAllocationFor(1, version);
+            // The first allocation ever published is the held solve's, for topology version 0,
+            // already without flow over the link that failed while it ran.
+            AllocationSnapshot first = published.get(0);
+            assertThat(first.info().method()).isEqualTo("lp+pruned");
+            assertThat(first.info().topologyVersion()).isEqualTo(version);
+            assertThat(first.allocation().arcLoadMbps()[arc]).isZero();
+        }
     }
 
     @Test

@@ -84,8 +84,7 @@ public final class SolveRunner {
         SolveStatus status = violations.isEmpty() ? attempt.status() : SolveStatus.ERROR;
         if (attempt.allocation().isPresent() && violations.isEmpty()) {
             outcome = Outcome.PUBLISHED;
-            published = Optional.of(publish(settings.method(), status, "", attempt.value(), attempt.solveSeconds(), start, d, n,
-                    attempt.allocation().get()));
+            published = Optional.of(publishFresh(attempt, status, start, d, n));
         } else {
             message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
             metrics.solveFailure(status.name());
@@ -140,6 +139,22 @@ public final class SolveRunner {
             LOG.error("solver crashed", e);
             return new Attempt(SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, "solver crashed: " + e);
         }
+    }
+
+    /**
+     * Publishes a successful solve's allocation; if links failed while it was being computed, it
+     * goes out without its flow over them (the pending link event re-solves right after).
+     */
+    private AllocationSnapshot publishFresh(Attempt attempt, SolveStatus status, long start, DemandSnapshot d, NetworkSnapshot n) {
+        NetworkSnapshot now = network.current();
+        Optional<Allocation> pruned = now.links().version() == n.links().version() ? Optional.empty()
+                : AllocationPruner.prune(attempt.allocation().get(), topology, now);
+        if (pruned.isPresent()) {
+            return publish(settings.method() + "+pruned", status, "computed for topology version %d; flow over links failed since removed"
+                    .formatted(n.links().version()), pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now,
+                    pruned.get());
+        }
+        return publish(settings.method(), status, "", attempt.value(), attempt.solveSeconds(), start, d, n, attempt.allocation().get());
     }
 
     private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
