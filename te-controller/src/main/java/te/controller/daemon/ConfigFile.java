@@ -36,9 +36,16 @@ public final class ConfigFile {
             }
             Path file = Path.of(args.pop());
             Set<String> allowed = new TreeSet<>();
-            spec.options().forEach(o -> allowed.add(o.longestName().replaceFirst("^--", "")));
+            Set<String> flags = new TreeSet<>();
+            spec.options().forEach(o -> {
+                String name = o.longestName().replaceFirst("^--", "");
+                allowed.add(name);
+                if (o.arity().max() == 0) {
+                    flags.add(name);
+                }
+            });
             allowed.removeAll(Set.of("config", "help", "version"));
-            List<String> fileArgs = arguments(file, allowed);
+            List<String> fileArgs = arguments(file, allowed, flags);
             // Later flags must be able to override the file's values.
             spec.parser().overwrittenOptionsAllowed(true);
             for (int i = fileArgs.size() - 1; i >= 0; i--) {
@@ -51,10 +58,12 @@ public final class ConfigFile {
 
     /**
      * @param allowed option names (without dashes) a file may set
+     * @param flags   those of them that take no value ({@code no-cache=true} gives {@code --no-cache})
      * @return {@code --key=value} arguments in key order
-     * @throws IllegalArgumentException naming an unknown key, with the allowed ones
+     * @throws IllegalArgumentException naming an unknown key, with the allowed ones, or a flag
+     *                                  whose value is not true/false
      */
-    public static List<String> arguments(Path file, Set<String> allowed) {
+    public static List<String> arguments(Path file, Set<String> allowed, Set<String> flags) {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
@@ -67,10 +76,12 @@ public final class ConfigFile {
                 throw new IllegalArgumentException("config file %s: unknown key '%s', expected one of %s".formatted(file, key, new TreeSet<>(allowed)));
             }
             String value = p.getProperty(key).strip();
-            if (value.equals("true") && key.equals("no-cache")) {
-                args.add("--" + key);
-            } else if (!key.equals("no-cache")) {
+            if (!flags.contains(key)) {
                 args.add("--" + key + "=" + value);
+            } else if (value.equalsIgnoreCase("true")) {
+                args.add("--" + key);
+            } else if (!value.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException("config file %s: %s=%s, expected true or false".formatted(file, key, value));
             }
         }
         return args;

@@ -20,10 +20,15 @@ class ServeCommandTest {
     void configFileBecomesArgumentsAndRefusesUnknownKeys(@TempDir Path dir) throws Exception {
         Path config = dir.resolve("te.properties");
         Files.writeString(config, "# daemon\ntopology=Abilene\npop = 4\nlisten=127.0.0.1:0\nno-cache=true\n");
-        assertThat(ConfigFile.arguments(config, Set.of("topology", "pop", "listen", "no-cache")))
+        assertThat(ConfigFile.arguments(config, Set.of("topology", "pop", "listen", "no-cache"), Set.of("no-cache")))
                 .containsExactly("--listen=127.0.0.1:0", "--no-cache", "--pop=4", "--topology=Abilene");
+        Files.writeString(config, "no-cache=false\n");
+        assertThat(ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache"))).isEmpty();
+        Files.writeString(config, "no-cache=maybe\n");
+        assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache")))
+                .hasMessageContaining("no-cache=maybe, expected true or false");
         Files.writeString(config, "topolgy=Abilene\n");
-        assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("topology"))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("topology"), Set.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown key 'topolgy', expected one of [topology]");
     }
 

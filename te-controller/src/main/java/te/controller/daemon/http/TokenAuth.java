@@ -6,13 +6,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Bearer-token check for mutating requests. The comparison is constant-time
  * ({@link MessageDigest#isEqual}) so response timing does not reveal how much of a guess matched.
  */
 public final class TokenAuth {
+    private static final Logger LOG = LoggerFactory.getLogger(TokenAuth.class);
     private final Optional<byte[]> token;
 
     private TokenAuth(Optional<byte[]> token) {
@@ -41,7 +47,19 @@ public final class TokenAuth {
             throw new IllegalArgumentException("token file %s holds a token of %d characters, expected at least 16 (e.g. openssl rand -hex 32 > %s)"
                     .formatted(file, token.length(), file));
         }
+        warnIfReadableByOthers(file);
         return new TokenAuth(Optional.of(token.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static void warnIfReadableByOthers(Path file) {
+        try {
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+            if (perms.contains(PosixFilePermission.OTHERS_READ) || perms.contains(PosixFilePermission.GROUP_READ)) {
+                LOG.warn("token file {} is readable by group or others ({}); chmod 600 it", file, PosixFilePermissions.toString(perms));
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.debug("cannot read permissions of {}: {}", file, e.toString());
+        }
     }
 
     /** @return whether a token is required */
