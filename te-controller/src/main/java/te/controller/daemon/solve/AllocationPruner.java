@@ -52,8 +52,16 @@ final class AllocationPruner {
         });
     }
 
-    /** @return the pruned allocation, or empty when no flow was on a removed path (nothing to do) */
+    /**
+     * @return the pruned allocation, or empty when no flow is on a failed arc (nothing to do; after
+     *         a link comes back up the old allocation stays feasible as it is, even over paths the
+     *         new path set no longer lists, so it must not be pruned to the new paths)
+     */
     static Optional<Allocation> prune(Allocation last, Topology topology, NetworkSnapshot network) {
+        double[] load = last.arcLoadMbps();
+        if (network.links().downArcs().stream().noneMatch(a -> load[a] > 0)) {
+            return Optional.empty();
+        }
         PathSet oldPaths = last.problem().paths();
         PathSet paths = network.paths();
         Commodities c = last.problem().commodities();
