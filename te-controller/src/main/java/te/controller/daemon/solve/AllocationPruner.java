@@ -52,14 +52,19 @@ final class AllocationPruner {
         });
     }
 
+    /** @return a failed arc that carries flow in {@code a}, if any */
+    static java.util.OptionalInt loadedFailedArc(Allocation a, NetworkSnapshot network) {
+        double[] load = a.arcLoadMbps();
+        return network.links().downArcs().stream().mapToInt(Integer::intValue).filter(arc -> load[arc] > 0).findFirst();
+    }
+
     /**
      * @return the pruned allocation, or empty when no flow is on a failed arc (nothing to do; after
      *         a link comes back up the old allocation stays feasible as it is, even over paths the
      *         new path set no longer lists, so it must not be pruned to the new paths)
      */
     static Optional<Allocation> prune(Allocation last, Topology topology, NetworkSnapshot network) {
-        double[] load = last.arcLoadMbps();
-        if (network.links().downArcs().stream().noneMatch(a -> load[a] > 0)) {
+        if (loadedFailedArc(last, network).isEmpty()) {
             return Optional.empty();
         }
         PathSet oldPaths = last.problem().paths();

@@ -117,13 +117,8 @@ public final class SolveRunner {
         if (last.isEmpty()) {
             return Optional.of("no good allocation yet");
         }
-        double[] load = last.get().allocation().arcLoadMbps();
-        for (int arc : n.links().downArcs()) {
-            if (load[arc] > 0) {
-                return Optional.of("the last good allocation routes %.3f Mbps over failed arc %d".formatted(load[arc], arc));
-            }
-        }
-        return Optional.empty();
+        java.util.OptionalInt arc = AllocationPruner.loadedFailedArc(last.get().allocation(), n);
+        return arc.isPresent() ? Optional.of("the last good allocation routes flow over failed arc " + arc.getAsInt()) : Optional.empty();
     }
 
     private Attempt attempt(TeProblem problem) {
