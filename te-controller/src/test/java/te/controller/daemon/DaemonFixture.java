@@ -126,10 +126,14 @@ final class DaemonFixture implements AutoCloseable {
         }
     }
 
-    /** Waits for an allocation computed for these demand and topology versions. */
+    /**
+     * Waits for an allocation a solve computed for these demand and topology versions (not the
+     * interim "+pruned" one served between a link failure and its re-solve).
+     */
     JsonNode awaitAllocationFor(long demandVersion, long topologyVersion) {
         return awaitStatus(s -> s.path("allocation").path("demandVersion").asLong(-1) == demandVersion
-                && s.path("allocation").path("topologyVersion").asLong(-1) == topologyVersion);
+                && s.path("allocation").path("topologyVersion").asLong(-1) == topologyVersion
+                && !s.path("allocation").path("method").asText().endsWith("+pruned"));
     }
 
     /** Parses a served allocation over the topology (failed arcs at 0 Mbps) and asserts it passes the checker. */
