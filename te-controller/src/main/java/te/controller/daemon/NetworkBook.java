@@ -98,9 +98,13 @@ public final class NetworkBook {
         if (next == current.links()) {
             return current;
         }
+        long start = System.nanoTime();
         NetworkSnapshot snapshot = SurvivingPaths.of(topology, basePaths, next, threads);
         store.save(StateStore.LINKS, next.version(), render(next));
         current = snapshot;
+        LOG.info("link {}->{} {}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms)",
+                topology.nodes().get(topology.arcSrc(arc)).id(), topology.nodes().get(topology.arcDst(arc)).id(), down ? "down" : "up",
+                next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000);
         return snapshot;
     }
 
