@@ -56,7 +56,7 @@ public final class ServeCommand implements Callable<Integer> {
     double timeLimitSeconds;
 
     @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
-            description = "Periodic re-solve interval, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
+            description = "Re-solve when no solve has ended for this long, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
     String interval;
 
     @Option(names = "--listen", defaultValue = "127.0.0.1:8080", paramLabel = "HOST:PORT",
