@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.function.IntPredicate;
 import te.lp.Allocation;
 import te.lp.Commodities;
 import te.lp.TeProblem;
@@ -21,8 +22,27 @@ public final class AllocationJson {
     private AllocationJson() {
     }
 
+    /** Extra summary fields written before the commodities (e.g. the daemon's versions and solve times). */
+    @FunctionalInterface
+    public interface Fields {
+        /** Writes field/value pairs into the open top-level object. */
+        void write(JsonGenerator g) throws IOException;
+
+        /** No extra fields. */
+        Fields NONE = g -> { };
+    }
+
     /** Streams the allocation to {@code out}, with summary fields first. */
     public static void write(Allocation allocation, String objective, double value, Writer out) throws IOException {
+        write(allocation, objective, value, Fields.NONE, k -> true, out);
+    }
+
+    /**
+     * Streams the allocation with extra summary fields, listing only the commodities {@code include}
+     * accepts (by commodity index); the totals stay those of the whole allocation.
+     */
+    public static void write(Allocation allocation, String objective, double value, Fields extra, IntPredicate include,
+                             Writer out) throws IOException {
         TeProblem problem = allocation.problem();
         Topology t = problem.topology();
         PathSet paths = problem.paths();
@@ -33,8 +53,12 @@ public final class AllocationJson {
             g.writeStringField("objective", objective);
             g.writeNumberField("objectiveValue", value);
             g.writeNumberField("totalFlowMbps", allocation.totalFlowMbps());
+            extra.write(g);
             g.writeArrayFieldStart("commodities");
             for (int k = 0; k < c.size(); k++) {
+                if (!include.test(k)) {
+                    continue;
+                }
                 int pair = c.pairIndex(k);
                 double flow = allocation.commodityFlowMbps(k);
                 int count = paths.pathCount(pair);

@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** Entry point of the {@code te} command line: one-shot topology, path, traffic and solve jobs. */
 @Command(name = "te", mixinStandardHelpOptions = true, version = "te 0.1.0",
         description = "WAN traffic-engineering controller: topologies, paths, traffic matrices, solves.",
-        subcommands = {TopologyCommand.class, PathsCommand.class, TrafficCommand.class, SolveCommand.class, CompareCommand.class})
+        subcommands = {TopologyCommand.class, PathsCommand.class, TrafficCommand.class, SolveCommand.class, CompareCommand.class,
+                te.controller.daemon.ServeCommand.class})
 public final class TeCli implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -72,6 +72,20 @@ public final class TrafficMatrixBuilder {
         demand[size++] = demandMbps;
     }
 
+    /**
+     * Checks only the node names of an entry already known to be invalid for another reason (e.g. a
+     * demand of the wrong type), so that one pass reports all of its problems; names not given
+     * ({@code null}) are skipped, the caller has reported them.
+     */
+    public void checkNodes(String row, String srcNode, String dstNode) {
+        if (srcNode != null) {
+            resolve(row, "src", srcNode);
+        }
+        if (dstNode != null) {
+            resolve(row, "dst", dstNode);
+        }
+    }
+
     /** Records a problem that is not about one entry's values (e.g. a malformed row). */
     public void violation(String message) {
         if (violations.size() < MAX_VIOLATIONS) {

@@ -1,0 +1,82 @@
+package te.controller.daemon;
+
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.state.StateStore;
+import te.controller.daemon.state.StoredState;
+import te.lp.Allocation;
+import te.lp.AllocationChecker;
+import te.lp.Objective;
+import te.topology.Topology;
+
+/**
+ * The last good allocation. Only allocations that pass {@link AllocationChecker} get here; each is
+ * persisted durably before it is served, and a persisted one is checked again when reloaded.
+ */
+public final class AllocationBook {
+    private static final Logger LOG = LoggerFactory.getLogger(AllocationBook.class);
+    private final StateStore store;
+    private volatile Optional<AllocationSnapshot> current;
+
+    private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial) {
+        this.store = store;
+        this.current = initial;
+    }
+
+    /** @return the book with the persisted allocation if it still fits the topology and checks out */
+    public static AllocationBook load(Topology topology, NetworkSnapshot network, StateStore store) {
+        Optional<AllocationSnapshot> loaded = store.load(StateStore.ALLOCATION).flatMap(s -> parse(topology, network, store, s));
+        loaded.ifPresent(a -> LOG.info("loaded allocation version {} ({}, {} objective {}, demand version {}, topology version {})",
+                a.version(), a.info().method(), a.info().objective().cliName(), a.info().value(),
+                a.info().demandVersion(), a.info().topologyVersion()));
+        return new AllocationBook(store, loaded);
+    }
+
+    private static Optional<AllocationSnapshot> parse(Topology topology, NetworkSnapshot network, StateStore store, StoredState s) {
+        try {
+            AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, network.paths().spec(), network.capacityMbps(), s.payload());
+            List<String> violations = violations(a.allocation(), a.info().objective(), a.info().value());
+            if (!violations.isEmpty()) {
+                store.setAside(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
+                return Optional.empty();
+            }
+            return Optional.of(a);
+        } catch (RuntimeException e) {
+            store.setAside(StateStore.ALLOCATION, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The one feasibility check before anything is served: capacities (min-MLU may exceed them by
+     * its own objective), demands, non-negativity.
+     */
+    public static List<String> violations(Allocation allocation, Objective objective, double value) {
+        double allowed = objective == Objective.MIN_MLU && value > 1 ? value * (1 + 1e-6) : 1.0;
+        return new AllocationChecker().violations(allocation, allowed);
+    }
+
+    /** @return the last good allocation, if any */
+    public Optional<AllocationSnapshot> current() {
+        return current;
+    }
+
+    /**
+     * Persists and publishes a checked allocation as the next version.
+     *
+     * @throws IllegalArgumentException listing violations if the allocation fails the check
+     */
+    public synchronized AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
+        List<String> violations = violations(allocation, info.objective(), info.value());
+        if (!violations.isEmpty()) {
+            throw new IllegalArgumentException("refusing an infeasible allocation: " + violations.get(0));
+        }
+        long version = current.map(AllocationSnapshot::version).orElse(0L) + 1;
+        AllocationSnapshot next = AllocationSnapshot.of(version, info, allocation);
+        store.save(StateStore.ALLOCATION, version, next.json());
+        current = Optional.of(next);
+        return next;
+    }
+}

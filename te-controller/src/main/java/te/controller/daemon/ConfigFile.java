@@ -1,0 +1,89 @@
+package te.controller.daemon;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.Stack;
+import java.util.TreeSet;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code te serve --config FILE}: a Java properties file whose keys are the long option names
+ * without dashes ({@code topology=Kdl}, {@code pop=16}, {@code listen=127.0.0.1:8080}). Its entries
+ * are turned into arguments and parsed right where {@code --config} stands, so they go through the
+ * same conversion and validation as flags, and flags after {@code --config} override them.
+ */
+public final class ConfigFile {
+    private ConfigFile() {
+    }
+
+    /** Picocli hook on {@code --config}: replaces it by the file's arguments. */
+    public static final class Preprocessor implements CommandLine.IParameterPreprocessor {
+        @Override
+        public boolean preprocess(Stack<String> args, CommandSpec spec, ArgSpec argSpec, Map<String, Object> info) {
+            if (args.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--config needs a FILE");
+            }
+            Path file = Path.of(args.pop());
+            Set<String> allowed = new TreeSet<>();
+            Set<String> flags = new TreeSet<>();
+            spec.options().forEach(o -> {
+                String name = o.longestName().replaceFirst("^--", "");
+                allowed.add(name);
+                if (o.arity().max() == 0) {
+                    flags.add(name);
+                }
+            });
+            allowed.removeAll(Set.of("config", "help", "version"));
+            List<String> fileArgs = arguments(file, allowed, flags);
+            // Later flags must be able to override the file's values.
+            spec.parser().overwrittenOptionsAllowed(true);
+            for (int i = fileArgs.size() - 1; i >= 0; i--) {
+                args.push(fileArgs.get(i));
+            }
+            argSpec.setValue(file);
+            return true;
+        }
+    }
+
+    /**
+     * @param allowed option names (without dashes) a file may set
+     * @param flags   those of them that take no value ({@code no-cache=true} gives {@code --no-cache})
+     * @return {@code --key=value} arguments in key order
+     * @throws IllegalArgumentException naming an unknown key, with the allowed ones, or a flag
+     *                                  whose value is not true/false
+     */
+    public static List<String> arguments(Path file, Set<String> allowed, Set<String> flags) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read config file " + file, e);
+        }
+        List<String> args = new ArrayList<>();
+        for (String key : new TreeSet<>(p.stringPropertyNames())) {
+            if (!allowed.contains(key)) {
+                throw new IllegalArgumentException("config file %s: unknown key '%s', expected one of %s".formatted(file, key, new TreeSet<>(allowed)));
+            }
+            String value = p.getProperty(key).strip();
+            if (!flags.contains(key)) {
+                args.add("--" + key + "=" + value);
+            } else if (value.equalsIgnoreCase("true")) {
+                args.add("--" + key);
+            } else if (!value.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException("config file %s: %s=%s, expected true or false".formatted(file, key, value));
+            }
+        }
+        return args;
+    }
+}

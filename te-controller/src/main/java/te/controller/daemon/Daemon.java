@@ -1,0 +1,109 @@
+package te.controller.daemon;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.api.AllocationResource;
+import te.controller.daemon.api.ControlResource;
+import te.controller.daemon.api.DemandResource;
+import te.controller.daemon.api.NetworkResource;
+import te.controller.daemon.http.ApiServer;
+import te.controller.daemon.http.Route;
+import te.controller.daemon.http.Router;
+import te.controller.daemon.http.TokenAuth;
+import te.controller.daemon.solve.AllocationPublisher;
+import te.controller.daemon.solve.SolveLoop;
+import te.controller.daemon.solve.SolveRunner;
+import te.controller.daemon.solve.SolveSettings;
+import te.controller.daemon.state.StateStore;
+import te.topology.Topology;
+import te.topology.paths.PathSet;
+
+/**
+ * The running controller: state reloaded from the state directory and served at once, the solve
+ * loop, and the REST server. Start-up refuses a non-loopback address without a token.
+ */
+public final class Daemon implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+    private final StateStore store;
+    private final SolveLoop loop;
+    private final ApiServer server;
+
+    private Daemon(StateStore store, SolveLoop loop, ApiServer server) {
+        this.store = store;
+        this.loop = loop;
+        this.server = server;
+    }
+
+    /**
+     * Loads state, starts the solve loop (with a first solve) and the server.
+     *
+     * @param basePaths all-pairs paths of the intact topology
+     * @throws IllegalArgumentException for unsafe or invalid settings, naming the fix
+     */
+    public static Daemon start(Topology topology, PathSet basePaths, DaemonSettings settings, SolveSettings solve,
+                               AllocationPublisher publisher) {
+        requireSafeListen(settings);
+        TokenAuth auth = settings.tokenFile().map(TokenAuth::fromFile).orElse(TokenAuth.none());
+        StateStore store = new StateStore(settings.stateDir());
+        try {
+            DemandBook demands = DemandBook.load(topology, store);
+            NetworkBook network = NetworkBook.load(topology, basePaths, store, solve.threads());
+            AllocationBook allocations = AllocationBook.load(topology, network.current(), store);
+            DaemonMetrics metrics = new DaemonMetrics(() -> demands.current().version(), () -> network.current().links().version(),
+                    () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
+                    () -> network.current().links().downArcs().size());
+            allocations.current().ifPresent(a -> metrics.objective(a.info().value()));
+            SolveLoop loop = new SolveLoop(new SolveRunner(topology, demands, network, allocations, solve, publisher, metrics),
+                    settings.interval());
+            Consumer<String> trigger = loop::request;
+            List<Route> routes = new ArrayList<>();
+            routes.addAll(new DemandResource(topology, demands, trigger, metrics).routes());
+            routes.addAll(new AllocationResource(topology, allocations).routes());
+            routes.addAll(new NetworkResource(topology, network, trigger).routes());
+            routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
+            ApiServer server;
+            try {
+                server = ApiServer.start(settings.listen().resolve(), new Router(routes, auth), metrics, settings.maxBodyBytes());
+            } catch (RuntimeException e) {
+                loop.close();
+                throw e;
+            }
+            loop.request("startup");
+            LOG.info("listening on http://{}:{} ({}: {} nodes, {} arcs; state in {}; token {}; solve {} {} every {})",
+                    settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
+                    store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
+                    solve.objective().cliName(), settings.interval());
+            return new Daemon(store, loop, server);
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+    }
+
+    /**
+     * @throws IllegalArgumentException when asked to listen beyond loopback without a token
+     */
+    public static void requireSafeListen(DaemonSettings settings) {
+        if (settings.tokenFile().isEmpty() && !settings.listen().isLoopback()) {
+            throw new IllegalArgumentException(("refusing to listen on %s without a token: anyone who can reach it could change "
+                    + "demands and link states. Give --token-file FILE, or listen on 127.0.0.1").formatted(settings.listen().host()));
+        }
+    }
+
+    /** @return the TCP port the server is bound to */
+    public int port() {
+        return server.address().getPort();
+    }
+
+    /** Stops serving, lets a running solve finish, releases the state directory. */
+    @Override
+    public void close() {
+        server.close();
+        loop.close();
+        store.close();
+        LOG.info("stopped");
+    }
+}

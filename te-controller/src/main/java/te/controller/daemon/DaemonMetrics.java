@@ -1,0 +1,71 @@
+package te.controller.daemon;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
+ * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}},
+ * {@code te_objective_value}, {@code te_demand_uploads_total{result}},
+ * {@code te_http_request_duration_seconds{method,route,status}} and version gauges.
+ */
+public final class DaemonMetrics {
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    // Gauges read these; stored as raw double bits because Micrometer holds gauge sources weakly
+    // and an AtomicLong field lives as long as this object.
+    private final AtomicLong objectiveBits = new AtomicLong(Double.doubleToLongBits(Double.NaN));
+
+    /** Registers the gauges; the suppliers are read at every scrape. */
+    public DaemonMetrics(Supplier<Number> demandVersion, Supplier<Number> topologyVersion, Supplier<Number> allocationVersion,
+                         Supplier<Number> linksDown) {
+        Gauge.builder("te.objective.value", objectiveBits, b -> Double.longBitsToDouble(b.get()))
+                .description("objective of the allocation being served").register(registry);
+        Gauge.builder("te.demand.version", demandVersion).description("accepted demand version").register(registry);
+        Gauge.builder("te.topology.version", topologyVersion).description("link-state version").register(registry);
+        Gauge.builder("te.allocation.version", allocationVersion).description("served allocation version (0: none)").register(registry);
+        Gauge.builder("te.links.down", linksDown).description("arcs currently failed").register(registry);
+    }
+
+    /** Records one solve pass. */
+    public void solve(String outcome, double wallSeconds) {
+        Timer.builder("te.solve.duration").description("wall-clock time of a solve pass").tag("outcome", outcome)
+                .register(registry).record(Duration.ofNanos((long) (wallSeconds * 1e9)));
+    }
+
+    /** Records a failed LP solve by its status. */
+    public void solveFailure(String status) {
+        Counter.builder("te.solve.failures").description("LP solves that produced no good allocation").tag("status", status)
+                .register(registry).increment();
+    }
+
+    /** Sets the served allocation's objective value. */
+    public void objective(double value) {
+        objectiveBits.set(Double.doubleToLongBits(value));
+    }
+
+    /** Counts an upload as accepted or rejected. */
+    public void upload(boolean accepted) {
+        Counter.builder("te.demand.uploads").description("demand uploads (PUT/PATCH)").tag("result", accepted ? "accepted" : "rejected")
+                .register(registry).increment();
+    }
+
+    /** Records one HTTP request's latency; {@code route} is the route template, never the raw path. */
+    public void request(String method, String route, int status, long nanos) {
+        // Quantiles computed here (p50, p99 over a sliding window) rather than histogram buckets:
+        // a handful of series instead of ~70 buckets per route and status.
+        Timer.builder("te.http.request.duration").description("HTTP request latency, handler time until the response is queued")
+                .tag("method", method).tag("route", route).tag("status", Integer.toString(status)).publishPercentiles(0.5, 0.99)
+                .register(registry).record(Duration.ofNanos(nanos));
+    }
+
+    /** @return every metric in the Prometheus text exposition format */
+    public String scrape() {
+        return registry.scrape();
+    }
+}

@@ -1,0 +1,31 @@
+package te.controller.daemon;
+
+import static java.util.Objects.requireNonNull;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Everything {@code te serve} is configured with, besides the topology, paths and solver.
+ *
+ * @param listen       where the REST server listens
+ * @param stateDir     directory for crash-safe state
+ * @param tokenFile    file holding the bearer token for mutating requests, if any
+ * @param interval     time between periodic solves
+ * @param maxBodyBytes largest request body accepted, in bytes, {@code >= 1024}
+ */
+public record DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path> tokenFile, Duration interval, int maxBodyBytes) {
+    public DaemonSettings {
+        requireNonNull(listen, "listen");
+        requireNonNull(stateDir, "stateDir");
+        requireNonNull(tokenFile, "tokenFile");
+        requireNonNull(interval, "interval");
+        if (interval.isNegative() || interval.isZero()) {
+            throw new IllegalArgumentException("--interval must be > 0, got " + interval);
+        }
+        if (maxBodyBytes < 1024) {
+            throw new IllegalArgumentException("--max-body must be >= 1024 bytes, got " + maxBodyBytes);
+        }
+    }
+}

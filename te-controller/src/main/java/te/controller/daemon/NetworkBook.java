@@ -1,0 +1,120 @@
+package te.controller.daemon;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.state.StateStore;
+import te.controller.daemon.state.StoredState;
+import te.topology.Topology;
+import te.topology.paths.PathSet;
+
+/**
+ * Link states and the paths that follow from them. A change computes the surviving paths first,
+ * persists the link states durably, then publishes both together.
+ */
+public final class NetworkBook {
+    private static final Logger LOG = LoggerFactory.getLogger(NetworkBook.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One failed arc in the state file, by node ids. */
+    record ArcRef(String src, String dst) {
+    }
+
+    /** The links state file's payload. */
+    record LinksFile(List<ArcRef> down) {
+    }
+
+    private final Topology topology;
+    private final PathSet basePaths;
+    private final StateStore store;
+    private final int threads;
+    private volatile NetworkSnapshot current;
+
+    private NetworkBook(Topology topology, PathSet basePaths, StateStore store, int threads, LinkState links) {
+        this.topology = topology;
+        this.basePaths = basePaths;
+        this.store = store;
+        this.threads = threads;
+        this.current = SurvivingPaths.of(topology, basePaths, links, threads);
+    }
+
+    /**
+     * @param basePaths all-pairs paths of the intact topology
+     * @param threads   worker threads for replacement paths
+     * @return the book with the persisted link states, or every link up if there are none usable
+     */
+    public static NetworkBook load(Topology topology, PathSet basePaths, StateStore store, int threads) {
+        LinkState links = store.load(StateStore.LINKS).flatMap(s -> parse(topology, store, s)).orElse(LinkState.allUp());
+        NetworkBook book = new NetworkBook(topology, basePaths, store, threads, links);
+        if (!links.downArcs().isEmpty()) {
+            LOG.info("loaded link states version {}: {} arcs down, {} pairs got replacement paths", links.version(),
+                    links.downArcs().size(), book.current.replacedPairs());
+        }
+        return book;
+    }
+
+    private static Optional<LinkState> parse(Topology topology, StateStore store, StoredState s) {
+        try {
+            LinksFile file = JSON.readValue(s.payload(), LinksFile.class);
+            List<Integer> arcs = new ArrayList<>();
+            for (ArcRef ref : file.down()) {
+                arcs.add(arcOf(topology, ref.src(), ref.dst()));
+            }
+            arcs.sort(null);
+            return Optional.of(new LinkState(s.version(), arcs));
+        } catch (IOException | RuntimeException e) {
+            store.setAside(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * @return the arc from {@code src} to {@code dst} (node ids or unique labels)
+     * @throws IllegalArgumentException naming the value when there is no such node or arc
+     */
+    public static int arcOf(Topology topology, String src, String dst) {
+        int s = topology.resolveNode(src);
+        int d = topology.resolveNode(dst);
+        int arc = topology.arcIndex(s, d);
+        if (arc < 0) {
+            throw new IllegalArgumentException("%s has no link %s->%s".formatted(topology.name(), src, dst));
+        }
+        return arc;
+    }
+
+    /** @return the current link states and paths */
+    public NetworkSnapshot current() {
+        return current;
+    }
+
+    /** Sets one arc down or up; returns once the new state is durable (unchanged if it already was so). */
+    public synchronized NetworkSnapshot setDown(int arc, boolean down) {
+        LinkState next = current.links().with(arc, down);
+        if (next == current.links()) {
+            return current;
+        }
+        long start = System.nanoTime();
+        NetworkSnapshot snapshot = SurvivingPaths.of(topology, basePaths, next, threads);
+        store.save(StateStore.LINKS, next.version(), render(next));
+        current = snapshot;
+        LOG.info("link {}->{} {}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms)",
+                topology.nodes().get(topology.arcSrc(arc)).id(), topology.nodes().get(topology.arcDst(arc)).id(), down ? "down" : "up",
+                next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000);
+        return snapshot;
+    }
+
+    private byte[] render(LinkState links) {
+        List<ArcRef> refs = links.downArcs().stream().map(a -> new ArcRef(topology.nodes().get(topology.arcSrc(a)).id(),
+                topology.nodes().get(topology.arcDst(a)).id())).toList();
+        try {
+            return JSON.writeValueAsBytes(new LinksFile(refs));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render link states", e);
+        }
+    }
+}

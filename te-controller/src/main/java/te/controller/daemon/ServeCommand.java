@@ -1,0 +1,147 @@
+package te.controller.daemon;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import te.controller.cli.PathOptions;
+import te.controller.cli.TopologyOptions;
+import te.controller.daemon.solve.LoggingAllocationPublisher;
+import te.controller.daemon.solve.SolveSettings;
+import te.lp.Objective;
+import te.lp.Solvers;
+import te.topology.Topology;
+import te.topology.paths.PathPrecomputation;
+import te.topology.paths.PathSet;
+
+/** {@code te serve}: the long-running controller daemon with its REST API. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the controller: REST demand upload, event-driven and periodic re-solve, crash-safe state, metrics.")
+public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger(ServeCommand.class);
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TopologyOptions topologyOptions;
+
+    @Mixin
+    PathOptions pathOptions;
+
+    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
+            description = "What to optimise (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "NAME", description = "LP backend (default: ${DEFAULT-VALUE}).")
+    String solver;
+
+    @Option(names = "--pop", defaultValue = "1", paramLabel = "K", description = "POP sub-problems; 1 solves the full LP (default: ${DEFAULT-VALUE}).")
+    int popK;
+
+    @Option(names = "--client-split", defaultValue = "0", paramLabel = "T", description = "POP client-splitting threshold (default: ${DEFAULT-VALUE}).")
+    double clientSplit;
+
+    @Option(names = "--time-limit", defaultValue = "120", paramLabel = "SECONDS",
+            description = "Solver time limit per LP in seconds; on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
+    double timeLimitSeconds;
+
+    @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
+            description = "Re-solve when no solve has ended for this long, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
+    String interval;
+
+    @Option(names = "--listen", defaultValue = "127.0.0.1:8080", paramLabel = "HOST:PORT",
+            description = "Address to serve on; port 0 picks a free one (default: ${DEFAULT-VALUE}).")
+    String listen;
+
+    @Option(names = "--state-dir", defaultValue = "te-state", paramLabel = "DIR", description = "Crash-safe state directory (default: ${DEFAULT-VALUE}).")
+    Path stateDir;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "File with the bearer token every mutating request must carry; required to listen beyond loopback.")
+    Path tokenFile;
+
+    @Option(names = "--max-body", defaultValue = "256m", paramLabel = "BYTES",
+            description = "Largest request body, e.g. 1048576, 512k, 64m; larger ones get 413 (default: ${DEFAULT-VALUE}).")
+    String maxBody;
+
+    @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
+            description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
+    Path config;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
+                parseDuration(interval), parseBytes(maxBody));
+        SolveSettings solve = new SolveSettings(Objective.parse(objective), Solvers.byName(solver), popK, clientSplit,
+                timeLimitSeconds, pathOptions.threads());
+        // Checked before the (possibly long) path precomputation, so the refusal is immediate.
+        Daemon.requireSafeListen(settings);
+        long start = System.nanoTime();
+        Topology topology = topologyOptions.load();
+        LOG.info("loaded topology {}: {} nodes, {} arcs, content hash {}", topology.name(), topology.nodeCount(), topology.arcCount(),
+                topology.contentHash().substring(0, 12));
+        PathSet paths = pathOptions.allPairs(topology, PathPrecomputation.Progress.NONE);
+        LOG.info("paths {}: {} pairs, {} paths, ready in {} s", paths.spec().label(), paths.pairCount(), paths.pathCount(),
+                "%.2f".formatted((System.nanoTime() - start) / 1e9));
+        Daemon daemon = Daemon.start(topology, paths, settings, solve, new LoggingAllocationPublisher());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            daemon.close();
+            stopped.countDown();
+        }, "te-shutdown"));
+        spec.commandLine().getOut().printf("te serve: listening on http://%s:%d%n", settings.listen().host(), daemon.port());
+        spec.commandLine().getOut().flush();
+        stopped.await();
+        return 0;
+    }
+
+    /**
+     * @param text {@code 300s}, {@code 5m}, {@code 1h}, {@code 500ms} or plain seconds
+     * @throws IllegalArgumentException naming the value
+     */
+    static Duration parseDuration(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        try {
+            if (t.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            }
+            long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
+                case 's' -> 1;
+                case 'm' -> 60;
+                case 'h' -> 3600;
+                default -> 0;
+            };
+            return unit == 0 ? Duration.ofSeconds(Long.parseLong(t)) : Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)) * unit);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("duration '%s' is not like 300s, 5m, 1h or 500ms".formatted(text));
+        }
+    }
+
+    /**
+     * @param text bytes, or with a binary suffix {@code k}, {@code m}
+     * @throws IllegalArgumentException naming the value
+     */
+    static int parseBytes(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        long factor = t.endsWith("k") ? 1024 : t.endsWith("m") ? 1024 * 1024 : 1;
+        try {
+            long value = Long.parseLong(factor == 1 ? t : t.substring(0, t.length() - 1)) * factor;
+            if (value > Integer.MAX_VALUE - 1024) {
+                throw new IllegalArgumentException("--max-body %s is above the 2 GiB a request can hold".formatted(text));
+            }
+            return (int) value;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("size '%s' is not like 1048576, 512k or 64m".formatted(text));
+        }
+    }
+}

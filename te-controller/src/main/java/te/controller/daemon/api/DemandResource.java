@@ -1,0 +1,87 @@
+package te.controller.daemon.api;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.DaemonMetrics;
+import te.controller.daemon.DemandBook;
+import te.controller.daemon.DemandSnapshot;
+import te.controller.daemon.http.ApiException;
+import te.controller.daemon.http.ApiRequest;
+import te.controller.daemon.http.ApiResponse;
+import te.controller.daemon.http.Route;
+import te.topology.Topology;
+import te.topology.traffic.TrafficMatrix;
+import te.topology.traffic.TrafficMatrixIo;
+
+/** {@code GET|PUT|PATCH /v1/demands}. */
+public final class DemandResource {
+    private static final Logger LOG = LoggerFactory.getLogger(DemandResource.class);
+    /** Header carrying the demand version of a GET's body. */
+    public static final String VERSION_HEADER = "X-TE-Demand-Version";
+    private final Topology topology;
+    private final DemandBook book;
+    private final Consumer<String> requestSolve;
+    private final DaemonMetrics metrics;
+
+    /** @param requestSolve asks the solve loop for a solve, with the event's name */
+    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics) {
+        this.topology = topology;
+        this.book = book;
+        this.requestSolve = requestSolve;
+        this.metrics = metrics;
+    }
+
+    /** @return this resource's routes */
+    public List<Route> routes() {
+        return List.of(new Route("GET", "/v1/demands", false, (r, v) -> get(r)),
+                new Route("PUT", "/v1/demands", true, (r, v) -> upload(r, false)),
+                new Route("PATCH", "/v1/demands", true, (r, v) -> upload(r, true)));
+    }
+
+    private ApiResponse get(ApiRequest r) {
+        DemandSnapshot s = book.current();
+        String version = Long.toString(s.version());
+        if (r.accept().toLowerCase(java.util.Locale.ROOT).contains("text/csv")) {
+            StringWriter w = new StringWriter();
+            try {
+                TrafficMatrixIo.writeCsv(topology, s.matrix(), w);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return ApiResponse.text(200, "text/csv; charset=utf-8", w.toString()).withHeader(VERSION_HEADER, version);
+        }
+        return ApiResponse.jsonBytes(200, s.json(), Map.of(VERSION_HEADER, version, "ETag", "\"d" + version + "\""));
+    }
+
+    private ApiResponse upload(ApiRequest r, boolean patch) {
+        TrafficMatrix tm;
+        DemandBook.Format format;
+        try {
+            format = UploadParser.format(r.contentType());
+            tm = UploadParser.parse(topology, format, r.body());
+        } catch (ApiException e) {
+            metrics.upload(false);
+            throw e;
+        }
+        long start = System.nanoTime();
+        DemandSnapshot s = patch ? book.patch(tm) : book.replace(tm, r.body(), format);
+        metrics.upload(true);
+        LOG.info("accepted {} /v1/demands: version {}, {} entries in the request, {} in all ({} Mbps), persisted in {} ms",
+                r.method(), s.version(), tm.size(), s.matrix().size(), "%.3f".formatted(s.matrix().totalDemandMbps()),
+                (System.nanoTime() - start) / 1_000_000);
+        requestSolve.accept("demands");
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("demandVersion", s.version());
+        body.put("entriesInRequest", tm.size());
+        body.put("entries", s.matrix().size());
+        body.put("totalDemandMbps", s.matrix().totalDemandMbps());
+        return ApiResponse.json(200, body);
+    }
+}

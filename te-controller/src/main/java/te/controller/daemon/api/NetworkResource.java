@@ -1,0 +1,91 @@
+package te.controller.daemon.api;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import te.controller.daemon.NetworkBook;
+import te.controller.daemon.NetworkSnapshot;
+import te.controller.daemon.http.ApiException;
+import te.controller.daemon.http.ApiRequest;
+import te.controller.daemon.http.ApiResponse;
+import te.controller.daemon.http.Route;
+import te.topology.Link;
+import te.topology.Topology;
+
+/** {@code GET /v1/topology} and {@code POST /v1/links/{src}/{dst}/down|up}. */
+public final class NetworkResource {
+    private final Topology topology;
+    private final NetworkBook book;
+    private final Consumer<String> requestSolve;
+
+    /** @param requestSolve asks the solve loop for a solve, with the event's name */
+    public NetworkResource(Topology topology, NetworkBook book, Consumer<String> requestSolve) {
+        this.topology = topology;
+        this.book = book;
+        this.requestSolve = requestSolve;
+    }
+
+    /** @return this resource's routes */
+    public List<Route> routes() {
+        return List.of(new Route("GET", "/v1/topology", false, (r, v) -> topology()),
+                new Route("POST", "/v1/links/{src}/{dst}/down", true, (r, v) -> setLink(v, true)),
+                new Route("POST", "/v1/links/{src}/{dst}/up", true, (r, v) -> setLink(v, false)));
+    }
+
+    private ApiResponse topology() {
+        NetworkSnapshot n = book.current();
+        List<Map<String, Object>> nodes = topology.nodes().stream()
+                .map(node -> Map.<String, Object>of("id", node.id(), "label", node.label())).toList();
+        List<Map<String, Object>> links = new ArrayList<>();
+        for (Link l : topology.links()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("src", id(l.src()));
+            m.put("dst", id(l.dst()));
+            m.put("capacityMbps", l.capacityMbps());
+            m.put("up", !n.links().isDown(l.index()));
+            links.add(m);
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("name", topology.name());
+        body.put("contentHash", topology.contentHash());
+        body.put("topologyVersion", n.links().version());
+        body.put("nodes", nodes);
+        body.put("links", links);
+        body.put("downLinks", downLinks(n));
+        body.put("replacedPairs", n.replacedPairs());
+        return ApiResponse.json(200, body);
+    }
+
+    private ApiResponse setLink(Map<String, String> vars, boolean down) {
+        int arc;
+        try {
+            arc = NetworkBook.arcOf(topology, vars.get("src"), vars.get("dst"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.notFound(e.getMessage());
+        }
+        long before = book.current().links().version();
+        NetworkSnapshot n = book.setDown(arc, down);
+        boolean changed = n.links().version() != before;
+        if (changed) {
+            requestSolve.accept(down ? "link-down" : "link-up");
+        }
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("topologyVersion", n.links().version());
+        body.put("link", Map.of("src", id(topology.arcSrc(arc)), "dst", id(topology.arcDst(arc))));
+        body.put("up", !down);
+        body.put("changed", changed);
+        body.put("downLinks", downLinks(n));
+        body.put("replacedPairs", n.replacedPairs());
+        return ApiResponse.json(200, body);
+    }
+
+    private List<Map<String, String>> downLinks(NetworkSnapshot n) {
+        return n.links().downArcs().stream().map(a -> Map.of("src", id(topology.arcSrc(a)), "dst", id(topology.arcDst(a)))).toList();
+    }
+
+    private String id(int node) {
+        return topology.nodes().get(node).id();
+    }
+}

@@ -1,0 +1,48 @@
+package te.controller.daemon.http;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A request the API refuses, with the HTTP status, a message naming the value and what was
+ * expected, and (for uploads) every violation found. Nothing was applied when this is thrown.
+ */
+public final class ApiException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    private final int status;
+    private final transient List<String> violations;
+    private final transient Map<String, String> headers;
+
+    /** @param status HTTP status (4xx or 5xx), @param message what is wrong, @param violations every problem found */
+    public ApiException(int status, String message, List<String> violations, Map<String, String> headers) {
+        super(message);
+        this.status = status;
+        this.violations = List.copyOf(violations);
+        this.headers = Map.copyOf(headers);
+    }
+
+    /** @return a 400 without a violation list */
+    public static ApiException badRequest(String message) {
+        return new ApiException(400, message, List.of(), Map.of());
+    }
+
+    /** @return a 404 */
+    public static ApiException notFound(String message) {
+        return new ApiException(404, message, List.of(), Map.of());
+    }
+
+    /** @return the HTTP status */
+    public int status() {
+        return status;
+    }
+
+    /** @return every violation (empty when the message says it all) */
+    public List<String> violations() {
+        return violations;
+    }
+
+    /** @return extra response headers (e.g. Allow for 405) */
+    public Map<String, String> headers() {
+        return headers;
+    }
+}

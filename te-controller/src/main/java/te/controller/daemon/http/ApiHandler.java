@@ -1,0 +1,101 @@
+package te.controller.daemon.http;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.DaemonMetrics;
+
+/**
+ * The last pipeline stage: turns a whole request into an {@link ApiRequest}, dispatches it, writes
+ * the response, and logs every refused request and records latency. It runs on a separate executor
+ * group, not the I/O thread, because uploads parse, validate and fsync for up to seconds.
+ */
+final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private static final Logger LOG = LoggerFactory.getLogger("te.controller.daemon.requests");
+    private final Router router;
+    private final DaemonMetrics metrics;
+
+    ApiHandler(Router router, DaemonMetrics metrics) {
+        this.router = router;
+        this.metrics = metrics;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        long start = System.nanoTime();
+        Router.Result result;
+        if (!req.decoderResult().isSuccess()) {
+            result = new Router.Result(ApiResponse.error(400, "malformed HTTP request: " + req.decoderResult().cause(), List.of(), Map.of()),
+                    "malformed");
+        } else {
+            result = dispatch(req);
+        }
+        ApiResponse r = result.response();
+        boolean keepAlive = req.decoderResult().isSuccess() && HttpUtil.isKeepAlive(req);
+        write(ctx, r, keepAlive);
+        metrics.request(req.method().name(), result.route(), r.status(), System.nanoTime() - start);
+        if (r.status() >= 400) {
+            LOG.warn("rejected {} {} from {}: {} {}", req.method(), Router.abbreviate(req.uri()), ctx.channel().remoteAddress(),
+                    r.status(), Router.abbreviate(new String(r.body(), 0, Math.min(r.body().length, 400), StandardCharsets.UTF_8)));
+        }
+    }
+
+    private Router.Result dispatch(FullHttpRequest req) {
+        try {
+            QueryStringDecoder qs = new QueryStringDecoder(req.uri());
+            ApiRequest request = new ApiRequest(req.method().name(), qs.rawPath(), qs.parameters(),
+                    header(req, HttpHeaderNames.CONTENT_TYPE), header(req, HttpHeaderNames.ACCEPT),
+                    header(req, HttpHeaderNames.AUTHORIZATION), header(req, HttpHeaderNames.ACCEPT_ENCODING),
+                    ByteBufUtil.getBytes(req.content()));
+            return router.dispatch(request);
+        } catch (IllegalArgumentException e) {
+            // QueryStringDecoder refuses broken percent-encoding in the query.
+            return new Router.Result(ApiResponse.error(400, "bad request URI: " + e.getMessage(), List.of(), Map.of()), "invalid");
+        } catch (RuntimeException e) {
+            LOG.error("internal error on {} {}", req.method(), req.uri(), e);
+            return new Router.Result(ApiResponse.error(500, "internal error: " + e, List.of(), Map.of()), "error");
+        }
+    }
+
+    private static String header(FullHttpRequest req, CharSequence name) {
+        String v = req.headers().get(name);
+        return v == null ? "" : v;
+    }
+
+    private static void write(ChannelHandlerContext ctx, ApiResponse r, boolean keepAlive) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
+                Unpooled.wrappedBuffer(r.body()));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+        r.headers().forEach((k, v) -> response.headers().set(k, v));
+        if (keepAlive) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
+            ctx.writeAndFlush(response);
+        } else {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        LOG.debug("connection {} closed after error: {}", ctx.channel().remoteAddress(), cause.toString());
+        ctx.close();
+    }
+}

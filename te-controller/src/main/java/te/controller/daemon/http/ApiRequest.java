@@ -1,0 +1,45 @@
+package te.controller.daemon.http;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One HTTP request as the handlers see it, decoupled from Netty's reference-counted buffers.
+ *
+ * @param method        HTTP method, upper case
+ * @param path          the raw path, without the query
+ * @param query         decoded query parameters
+ * @param contentType   the Content-Type header, empty when absent
+ * @param accept        the Accept header, empty when absent
+ * @param authorization the Authorization header, empty when absent
+ * @param acceptEncoding the Accept-Encoding header, empty when absent
+ * @param body          the whole body (already limited in size by the pipeline)
+ */
+public record ApiRequest(String method, String path, Map<String, List<String>> query, String contentType, String accept,
+                         String authorization, String acceptEncoding, byte[] body) {
+    public ApiRequest {
+        requireNonNull(method, "method");
+        requireNonNull(path, "path");
+        query = Map.copyOf(query);
+        requireNonNull(contentType, "contentType");
+        requireNonNull(accept, "accept");
+        requireNonNull(authorization, "authorization");
+        requireNonNull(acceptEncoding, "acceptEncoding");
+        requireNonNull(body, "body");
+    }
+
+    /**
+     * @return the single value of a query parameter, if given
+     * @throws ApiException 400 if it is given more than once
+     */
+    public Optional<String> param(String name) {
+        List<String> values = query.getOrDefault(name, List.of());
+        if (values.size() > 1) {
+            throw ApiException.badRequest("query parameter '%s' is given %d times, expected at most once".formatted(name, values.size()));
+        }
+        return values.stream().findFirst();
+    }
+}

@@ -1,0 +1,88 @@
+package te.controller.daemon.http;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.ReadTimeoutHandler;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutorGroup;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import te.controller.daemon.DaemonMetrics;
+
+/** The REST server: Netty over NIO, HTTP/1.1 with keep-alive. */
+public final class ApiServer implements AutoCloseable {
+    /** Threads running handlers; uploads block them for parse, validation and fsync. */
+    private static final int HANDLER_THREADS = 4;
+    /** Seconds without a byte from a client before its connection is closed. */
+    private static final int READ_TIMEOUT_SECONDS = 120;
+    private final EventLoopGroup boss;
+    private final EventLoopGroup io;
+    private final EventExecutorGroup handlers;
+    private final Channel channel;
+
+    private ApiServer(EventLoopGroup boss, EventLoopGroup io, EventExecutorGroup handlers, Channel channel) {
+        this.boss = boss;
+        this.io = io;
+        this.handlers = handlers;
+        this.channel = channel;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @param maxBodyBytes largest request body accepted; larger ones get 413
+     * @throws IllegalStateException naming the address if it cannot be bound
+     */
+    public static ApiServer start(InetSocketAddress address, Router router, DaemonMetrics metrics, int maxBodyBytes) {
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup io = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+        EventExecutorGroup handlers = new DefaultEventExecutorGroup(HANDLER_THREADS);
+        ServerBootstrap b = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        // Order: bytes <-> HTTP messages; then whole requests (body limit enforced
+                        // while reading, before anything is buffered past it); then the API on the
+                        // handler executors so slow uploads never stall the I/O threads.
+                        ch.pipeline()
+                                // A client that stalls mid-request (or idles on keep-alive) is
+                                // dropped rather than holding a connection and a buffer forever.
+                                .addLast("timeout", new ReadTimeoutHandler(READ_TIMEOUT_SECONDS))
+                                .addLast("http", new HttpServerCodec())
+                                .addLast("aggregate", new BodyLimitAggregator(maxBodyBytes, metrics))
+                                .addLast(handlers, "api", new ApiHandler(router, metrics));
+                    }
+                });
+        try {
+            Channel channel = b.bind(address).sync().channel();
+            return new ApiServer(boss, io, handlers, channel);
+        } catch (Exception e) {
+            boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            handlers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            throw new IllegalStateException("cannot listen on %s: %s".formatted(address, e), e);
+        }
+    }
+
+    /** @return the bound address (with the real port when port 0 was asked for) */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        // All groups at once, with a short quiet period, so closing connections can still hand
+        // their last events between the I/O and handler executors.
+        var futures = java.util.List.of(boss.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS),
+                io.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS), handlers.shutdownGracefully(100, 2000, TimeUnit.MILLISECONDS));
+        futures.forEach(f -> f.syncUninterruptibly());
+    }
+}

@@ -1,0 +1,52 @@
+package te.controller.daemon.http;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One endpoint: method, path template ({@code /v1/links/{src}/{dst}/down}), whether it changes
+ * state (and so needs the token), and its handler.
+ *
+ * @param method   HTTP method
+ * @param template path template; {@code {name}} matches one segment
+ * @param mutating whether the request changes state
+ * @param handler  the handler
+ */
+public record Route(String method, String template, boolean mutating, Handler handler) {
+    /** Handles a matched request. */
+    @FunctionalInterface
+    public interface Handler {
+        /**
+         * @param vars path variables, percent-decoded
+         * @throws ApiException for refused requests
+         */
+        ApiResponse handle(ApiRequest request, Map<String, String> vars);
+    }
+
+    public Route {
+        requireNonNull(method, "method");
+        requireNonNull(template, "template");
+        requireNonNull(handler, "handler");
+    }
+
+    /** @return the path variables if {@code segments} (decoded) match the template */
+    Optional<Map<String, String>> match(List<String> segments) {
+        String[] parts = template.substring(1).split("/");
+        if (parts.length != segments.size()) {
+            return Optional.empty();
+        }
+        Map<String, String> vars = new HashMap<>();
+        for (int i = 0; i < parts.length; i++) {
+            if (parts[i].startsWith("{")) {
+                vars.put(parts[i].substring(1, parts[i].length() - 1), segments.get(i));
+            } else if (!parts[i].equals(segments.get(i))) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(vars);
+    }
+}

@@ -1,0 +1,89 @@
+package te.controller.daemon.http;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Dispatches requests to routes: 404 for unknown paths, 405 (with Allow) for known paths with
+ * another method, 401 for mutating requests without the token, and every {@link ApiException}
+ * turned into its JSON error response.
+ */
+public final class Router {
+    /**
+     * A dispatched request's response and the route template that served it (for metrics: raw
+     * paths would make one time series per node pair).
+     */
+    public record Result(ApiResponse response, String route) {
+    }
+
+    private final List<Route> routes;
+    private final TokenAuth auth;
+
+    /** @param routes every endpoint, @param auth the token check for mutating routes */
+    public Router(List<Route> routes, TokenAuth auth) {
+        this.routes = List.copyOf(routes);
+        this.auth = auth;
+    }
+
+    /** @return the response; never throws for a bad request */
+    public Result dispatch(ApiRequest request) {
+        List<String> segments;
+        try {
+            segments = segments(request.path());
+        } catch (IllegalArgumentException e) {
+            return new Result(ApiResponse.error(400, "path '%s' is not validly percent-encoded".formatted(abbreviate(request.path())),
+                    List.of(), Map.of()), "invalid");
+        }
+        TreeSet<String> allowed = new TreeSet<>();
+        for (Route route : routes) {
+            Optional<Map<String, String>> vars = route.match(segments);
+            if (vars.isEmpty()) {
+                continue;
+            }
+            if (!route.method().equals(request.method())) {
+                allowed.add(route.method());
+                continue;
+            }
+            return new Result(handle(route, request, vars.get()), route.template());
+        }
+        if (!allowed.isEmpty()) {
+            return new Result(ApiResponse.error(405, "method %s is not allowed on %s, expected one of %s"
+                    .formatted(abbreviate(request.method()), abbreviate(request.path()), allowed), List.of(),
+                    Map.of("Allow", String.join(", ", allowed))), "method-not-allowed");
+        }
+        return new Result(ApiResponse.error(404, "no endpoint at %s (see docs/openapi.yaml)".formatted(abbreviate(request.path())),
+                List.of(), Map.of()), "not-found");
+    }
+
+    private ApiResponse handle(Route route, ApiRequest request, Map<String, String> vars) {
+        if (route.mutating() && !auth.allows(request.authorization())) {
+            return ApiResponse.error(401, "%s %s changes state and needs 'Authorization: Bearer <token>' with the daemon's token"
+                    .formatted(route.method(), route.template()), List.of(), Map.of("WWW-Authenticate", "Bearer realm=\"te\""));
+        }
+        try {
+            return route.handler().handle(request, vars);
+        } catch (ApiException e) {
+            return ApiResponse.error(e.status(), e.getMessage(), e.violations(), e.headers());
+        }
+    }
+
+    private static List<String> segments(String path) {
+        List<String> out = new ArrayList<>();
+        for (String raw : path.split("/", -1)) {
+            if (!raw.isEmpty()) {
+                // '+' is a literal in paths (only queries use it for space).
+                out.add(URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8));
+            }
+        }
+        return out;
+    }
+
+    static String abbreviate(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+    }
+}

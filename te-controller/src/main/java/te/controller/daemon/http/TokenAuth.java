@@ -1,0 +1,82 @@
+package te.controller.daemon.http;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Bearer-token check for mutating requests. The comparison is constant-time
+ * ({@link MessageDigest#isEqual}) so response timing does not reveal how much of a guess matched.
+ */
+public final class TokenAuth {
+    private static final Logger LOG = LoggerFactory.getLogger(TokenAuth.class);
+    private final Optional<byte[]> token;
+
+    private TokenAuth(Optional<byte[]> token) {
+        this.token = token;
+    }
+
+    /** @return no token: every request is allowed (only acceptable on loopback, which the daemon enforces) */
+    public static TokenAuth none() {
+        return new TokenAuth(Optional.empty());
+    }
+
+    /**
+     * @param file a file holding the token on its first line (surrounding whitespace ignored)
+     * @throws IllegalArgumentException if the file is unreadable, empty, or the token is shorter than 16 characters
+     */
+    public static TokenAuth fromFile(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read token file " + file, e);
+        }
+        int newline = text.indexOf('\n');
+        String token = (newline < 0 ? text : text.substring(0, newline)).strip();
+        if (token.length() < 16) {
+            throw new IllegalArgumentException("token file %s holds a token of %d characters, expected at least 16 (e.g. openssl rand -hex 32 > %s)"
+                    .formatted(file, token.length(), file));
+        }
+        warnIfReadableByOthers(file);
+        return new TokenAuth(Optional.of(token.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static void warnIfReadableByOthers(Path file) {
+        try {
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+            if (perms.contains(PosixFilePermission.OTHERS_READ) || perms.contains(PosixFilePermission.GROUP_READ)) {
+                LOG.warn("token file {} is readable by group or others ({}); chmod 600 it", file, PosixFilePermissions.toString(perms));
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            LOG.debug("cannot read permissions of {}: {}", file, e.toString());
+        }
+    }
+
+    /** @return whether a token is required */
+    public boolean enabled() {
+        return token.isPresent();
+    }
+
+    /** @return whether the Authorization header value grants access */
+    public boolean allows(String authorization) {
+        if (token.isEmpty()) {
+            return true;
+        }
+        String prefix = "Bearer ";
+        if (!authorization.regionMatches(true, 0, prefix, 0, prefix.length())) {
+            return false;
+        }
+        byte[] given = authorization.substring(prefix.length()).strip().getBytes(StandardCharsets.UTF_8);
+        return MessageDigest.isEqual(given, token.get());
+    }
+}

@@ -1,0 +1,39 @@
+package te.controller.daemon.solve;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.AllocationBook;
+import te.controller.daemon.AllocationInfo;
+import te.controller.daemon.AllocationSnapshot;
+import te.controller.daemon.DaemonMetrics;
+import te.lp.Allocation;
+
+/** The one way a new allocation goes out: checked and persisted (by the book), metered, then handed to the publisher. */
+final class Publication {
+    private static final Logger LOG = LoggerFactory.getLogger(Publication.class);
+    private final AllocationBook allocations;
+    private final AllocationPublisher publisher;
+    private final DaemonMetrics metrics;
+
+    Publication(AllocationBook allocations, AllocationPublisher publisher, DaemonMetrics metrics) {
+        this.allocations = allocations;
+        this.publisher = publisher;
+        this.metrics = metrics;
+    }
+
+    /**
+     * @return the published snapshot
+     * @throws IllegalArgumentException if the allocation fails the check (nothing is published)
+     */
+    AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
+        AllocationSnapshot snapshot = allocations.publish(info, allocation);
+        metrics.objective(info.value());
+        try {
+            publisher.publish(snapshot);
+        } catch (RuntimeException e) {
+            // The allocation is good and persisted; a publisher failure is the southbound's problem to report.
+            LOG.error("allocation publisher failed for version {}", snapshot.version(), e);
+        }
+        return snapshot;
+    }
+}

@@ -1,0 +1,175 @@
+package te.controller.daemon.solve;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.AllocationBook;
+import te.controller.daemon.AllocationInfo;
+import te.controller.daemon.AllocationSnapshot;
+import te.controller.daemon.DaemonMetrics;
+import te.controller.daemon.DemandBook;
+import te.controller.daemon.DemandSnapshot;
+import te.controller.daemon.NetworkBook;
+import te.controller.daemon.NetworkSnapshot;
+import te.controller.daemon.solve.SolveReport.Outcome;
+import te.lp.Allocation;
+import te.lp.Commodities;
+import te.lp.SolveStatus;
+import te.lp.TeOptimizer;
+import te.lp.TeProblem;
+import te.lp.TeResult;
+import te.lp.baseline.Cspf;
+import te.lp.pop.PopResult;
+import te.lp.pop.PopSolver;
+import te.topology.Topology;
+
+/**
+ * One solve pass: takes the current demands and network, solves (full LP or POP), and publishes
+ * the allocation only if it is complete and passes the checker. After a link failure the last good
+ * allocation is first served without its flow over the failed links ({@link AllocationPruner}).
+ * On failure the last good one stays, unless there is none yet (or it still routes over a failed
+ * link): then CSPF's allocation on the current network is served, so what is served is always
+ * feasible for the live network.
+ */
+public final class SolveRunner {
+    private static final Logger LOG = LoggerFactory.getLogger(SolveRunner.class);
+
+    private final Topology topology;
+    private final DemandBook demands;
+    private final NetworkBook network;
+    private final AllocationBook allocations;
+    private final SolveSettings settings;
+    private final Publication publication;
+    private final DaemonMetrics metrics;
+    private long sequence;
+
+    /** Wires a runner over the daemon's books. */
+    public SolveRunner(Topology topology, DemandBook demands, NetworkBook network, AllocationBook allocations,
+                       SolveSettings settings, AllocationPublisher publisher, DaemonMetrics metrics) {
+        this.topology = topology;
+        this.demands = demands;
+        this.network = network;
+        this.allocations = allocations;
+        this.settings = settings;
+        this.publication = new Publication(allocations, publisher, metrics);
+        this.metrics = metrics;
+    }
+
+    /** What the LP (or POP) attempt produced. */
+    private record Attempt(SolveStatus status, Optional<Allocation> allocation, double value, double solveSeconds, String message) {
+    }
+
+    /** Runs one pass; called from the solve thread only. */
+    public SolveReport solve(List<String> reasons) {
+        long start = System.nanoTime();
+        DemandSnapshot d = demands.current();
+        NetworkSnapshot n = network.current();
+        if (d.version() == 0) {
+            // Before the first upload an "allocation" would route nothing, and serving it as the
+            // last good one would stop the CSPF fallback from ever applying.
+            return new SolveReport(++sequence, Outcome.NO_DEMANDS, SolveStatus.OPTIMAL, "no demands uploaded yet", reasons, 0,
+                    n.links().version(), 0, 0, (System.nanoTime() - start) / 1e9, Double.NaN,
+                    allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
+        }
+        AllocationPruner.pruneIfLinksFailed(allocations, publication, topology, n, start);
+        TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
+        Attempt attempt = attempt(problem);
+        Outcome outcome;
+        Optional<AllocationSnapshot> published = Optional.empty();
+        String message = attempt.message();
+        List<String> violations = attempt.allocation()
+                .map(a -> AllocationBook.violations(a, settings.objective(), attempt.value())).orElse(List.of());
+        SolveStatus status = violations.isEmpty() ? attempt.status() : SolveStatus.ERROR;
+        if (attempt.allocation().isPresent() && violations.isEmpty()) {
+            outcome = Outcome.PUBLISHED;
+            published = Optional.of(publishFresh(attempt, status, start, d, n));
+        } else {
+            message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
+            metrics.solveFailure(status.name());
+            Optional<String> unusable = unusable(allocations.current(), n);
+            if (unusable.isPresent()) {
+                message = message + "; " + unusable.get();
+                outcome = Outcome.FALLBACK_CSPF;
+                Allocation cspf = Cspf.allocate(problem);
+                published = Optional.of(publish("cspf", status, message, cspf.objectiveValue(settings.objective()),
+                        attempt.solveSeconds(), start, d, n, cspf));
+            } else {
+                outcome = Outcome.KEPT_LAST_GOOD;
+            }
+        }
+        double wall = (System.nanoTime() - start) / 1e9;
+        metrics.solve(outcome.name().toLowerCase(java.util.Locale.ROOT), wall);
+        SolveReport report = new SolveReport(++sequence, outcome, status, message, reasons, d.version(), n.links().version(),
+                problem.commodities().size(), attempt.solveSeconds(), wall,
+                published.map(a -> a.info().value()).orElse(Double.NaN),
+                allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
+        log(report);
+        return report;
+    }
+
+    /**
+     * @return why the last good allocation cannot stay (there is none, or it routes over a link
+     *         that has failed since), or empty when it can
+     */
+    private static Optional<String> unusable(Optional<AllocationSnapshot> last, NetworkSnapshot n) {
+        if (last.isEmpty()) {
+            return Optional.of("no good allocation yet");
+        }
+        java.util.OptionalInt arc = AllocationPruner.loadedFailedArc(last.get().allocation(), n);
+        return arc.isPresent() ? Optional.of("the last good allocation routes flow over failed arc " + arc.getAsInt()) : Optional.empty();
+    }
+
+    private Attempt attempt(TeProblem problem) {
+        try {
+            if (settings.popK() == 1) {
+                TeResult r = new TeOptimizer(settings.solver(), settings.lpOptions()).solve(problem, settings.objective());
+                return new Attempt(r.status(), r.allocation(), r.value(), r.buildSeconds() + r.solveSeconds(), r.message());
+            }
+            PopResult r = new PopSolver(settings.solver(), settings.popOptions()).solve(problem, settings.objective());
+            return new Attempt(r.status(), r.allocation(), r.value(), r.solvePhaseSeconds(), r.message());
+        } catch (RuntimeException e) {
+            // A crashing backend must not kill the loop: it is one more failed solve.
+            LOG.error("solver crashed", e);
+            return new Attempt(SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, "solver crashed: " + e);
+        }
+    }
+
+    /**
+     * Publishes a successful solve's allocation; if links failed while it was being computed, it
+     * goes out without its flow over them (the pending link event re-solves right after).
+     */
+    private AllocationSnapshot publishFresh(Attempt attempt, SolveStatus status, long start, DemandSnapshot d, NetworkSnapshot n) {
+        NetworkSnapshot now = network.current();
+        Optional<Allocation> pruned = now.links().version() == n.links().version() ? Optional.empty()
+                : AllocationPruner.prune(attempt.allocation().get(), topology, now);
+        if (pruned.isPresent()) {
+            return publish(settings.method() + "+pruned", status, "computed for topology version %d; flow over links failed since removed"
+                    .formatted(n.links().version()), pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now,
+                    pruned.get());
+        }
+        return publish(settings.method(), status, "", attempt.value(), attempt.solveSeconds(), start, d, n, attempt.allocation().get());
+    }
+
+    private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
+                                       long start, DemandSnapshot d, NetworkSnapshot n, Allocation allocation) {
+        AllocationInfo info = new AllocationInfo(settings.objective(), value, method, status, message, d.version(),
+                n.links().version(), solveSeconds, (System.nanoTime() - start) / 1e9, Instant.now());
+        return publication.publish(info, allocation);
+    }
+
+    private static void log(SolveReport r) {
+        if (r.outcome() == Outcome.PUBLISHED) {
+            LOG.info("solve #{} ({}): {} commodities, objective {}, solver {} s, total {} s -> allocation version {} (demand v{}, topology v{})",
+                    r.sequence(), String.join(",", r.reasons()), r.commodities(), r.objectiveValue(),
+                    "%.3f".formatted(r.solveSeconds()), "%.3f".formatted(r.wallSeconds()), r.allocationVersion(),
+                    r.demandVersion(), r.topologyVersion());
+        } else {
+            LOG.warn("solve #{} ({}) failed with {}: {}; {} (serving allocation version {})", r.sequence(),
+                    String.join(",", r.reasons()), r.solverStatus(), r.message(),
+                    r.outcome() == Outcome.FALLBACK_CSPF ? "fell back to CSPF" : "kept the last good allocation",
+                    r.allocationVersion());
+        }
+    }
+}

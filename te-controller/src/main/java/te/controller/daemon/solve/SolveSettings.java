@@ -1,0 +1,47 @@
+package te.controller.daemon.solve;
+
+import static java.util.Objects.requireNonNull;
+
+import te.lp.Objective;
+import te.lp.SolverOptions;
+import te.lp.TeSolver;
+import te.lp.pop.PopOptions;
+import te.lp.pop.RandomPartitioner;
+
+/**
+ * How each solve runs.
+ *
+ * @param objective        what to optimise
+ * @param solver           LP backend
+ * @param popK             POP sub-problems; 1 solves the full LP
+ * @param clientSplit      POP client-splitting threshold, {@code >= 0}
+ * @param timeLimitSeconds wall-clock limit per LP in seconds, {@code > 0}
+ * @param threads          threads for one full-LP solve, or sub-problems solved at once under POP, {@code >= 1}
+ */
+public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
+    public SolveSettings {
+        requireNonNull(objective, "objective");
+        requireNonNull(solver, "solver");
+        // Checked here so a bad flag fails at start-up, not at the first solve.
+        popOptions(popK, clientSplit, timeLimitSeconds, threads);
+    }
+
+    private static PopOptions popOptions(int k, double split, double limit, int threads) {
+        return new PopOptions(k, split, 1, new RandomPartitioner(), threads, new SolverOptions(limit, 1, false));
+    }
+
+    /** @return POP options: random partition (seed 1), one solver thread per sub-problem */
+    public PopOptions popOptions() {
+        return popOptions(popK, clientSplit, timeLimitSeconds, threads);
+    }
+
+    /** @return options of a full-LP solve */
+    public SolverOptions lpOptions() {
+        return new SolverOptions(timeLimitSeconds, threads, false);
+    }
+
+    /** @return {@code lp} or {@code pop-K} */
+    public String method() {
+        return popK == 1 ? "lp" : "pop-" + popK;
+    }
+}

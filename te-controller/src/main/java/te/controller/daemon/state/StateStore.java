@@ -1,0 +1,148 @@
+package te.controller.daemon.state;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's state directory: one {@link StateFile} per kind ({@code demands}, {@code links},
+ * {@code allocation}). Files that cannot be trusted are renamed aside with a logged reason so that
+ * start-up goes on without them and an operator can still inspect them.
+ */
+public final class StateStore implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StateStore.class);
+    /** Kinds of state the daemon keeps. */
+    public static final String DEMANDS = "demands";
+    /** Link up/down states. */
+    public static final String LINKS = "links";
+    /** Last good allocation. */
+    public static final String ALLOCATION = "allocation";
+
+    private final Path directory;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+
+    /**
+     * @param directory state directory; created if missing
+     * @throws UncheckedIOException if it cannot be created or is not writable
+     */
+    public StateStore(Path directory) {
+        this.directory = directory.toAbsolutePath();
+        try {
+            Files.createDirectories(this.directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create state directory " + this.directory, e);
+        }
+        if (!Files.isWritable(this.directory)) {
+            throw new IllegalArgumentException("state directory %s is not writable".formatted(this.directory));
+        }
+        // Two daemons on one directory would overwrite each other's acknowledged state. The OS
+        // drops the lock when the process dies, so a crash never leaves it stuck.
+        try {
+            lockChannel = FileChannel.open(this.directory.resolve("lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            lock = tryLock(lockChannel);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot lock state directory " + this.directory, e);
+        }
+        if (lock == null) {
+            closeQuietly();
+            throw new IllegalStateException("state directory %s is in use by another te serve; give each daemon its own --state-dir"
+                    .formatted(this.directory));
+        }
+        removeTemporaries();
+    }
+
+    /** A crash during a write leaves its temporary file behind; the real file is intact, so it goes. */
+    private void removeTemporaries() {
+        try (var files = Files.list(directory)) {
+            for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().endsWith(".tmp"))::iterator) {
+                Files.deleteIfExists(f);
+                LOG.info("removed {} left by an interrupted write", f.getFileName());
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot clean temporary files in {}: {}", directory, e.toString());
+        }
+    }
+
+    private static FileLock tryLock(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) {
+            // Held by this same JVM (tests, or a second daemon in one process).
+            return null;
+        }
+    }
+
+    /** Releases the directory lock. */
+    @Override
+    public void close() {
+        closeQuietly();
+    }
+
+    private void closeQuietly() {
+        try {
+            lockChannel.close();
+        } catch (IOException e) {
+            LOG.debug("closing state lock: {}", e.toString());
+        }
+    }
+
+    /** @return the state directory */
+    public Path directory() {
+        return directory;
+    }
+
+    /** @return the file of one kind */
+    public Path fileOf(String kind) {
+        return directory.resolve(kind + ".state");
+    }
+
+    /**
+     * Persists durably; returns only once the new content would survive a crash.
+     *
+     * @throws UncheckedIOException if writing fails (the previous content is then kept)
+     */
+    public void save(String kind, long version, byte[] payload) {
+        try {
+            StateFile.write(fileOf(kind), kind, version, payload);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot persist %s version %d to %s".formatted(kind, version, fileOf(kind)), e);
+        }
+    }
+
+    /** @return the verified content of one kind; a corrupt or unreadable file is set aside and reported as empty */
+    public Optional<StoredState> load(String kind) {
+        Path file = fileOf(kind);
+        try {
+            return StateFile.read(file, kind);
+        } catch (CorruptStateException e) {
+            setAside(kind, e.getMessage());
+        } catch (IOException e) {
+            setAside(kind, "unreadable: " + e);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Renames a state file that failed a check (at load or later, e.g. content for another
+     * topology) to {@code <kind>.state.corrupt-<epoch ms>} and logs why.
+     */
+    public void setAside(String kind, String reason) {
+        Path file = fileOf(kind);
+        Path aside = file.resolveSibling(file.getFileName() + ".corrupt-" + Instant.now().toEpochMilli());
+        try {
+            Files.move(file, aside);
+            LOG.warn("state file {} set aside as {}: {}", file.getFileName(), aside.getFileName(), reason);
+        } catch (IOException e) {
+            LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, e.toString());
+        }
+    }
+}

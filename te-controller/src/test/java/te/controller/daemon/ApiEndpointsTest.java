@@ -1,0 +1,241 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.lp.Allocation;
+
+/** Every endpoint's success and error paths, over real HTTP on loopback. */
+class ApiEndpointsTest {
+    static final String THREE = "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":10},{\"src\":\"1\",\"dst\":\"2\",\"demand\":20.5},"
+            + "{\"src\":\"Seattle\",\"dst\":\"Atlanta\",\"demand\":5}]";
+
+    @TempDir
+    Path dir;
+    DaemonFixture d;
+
+    @BeforeEach
+    void start() {
+        d = DaemonFixture.start(dir);
+    }
+
+    @AfterEach
+    void stop() {
+        d.close();
+    }
+
+    @Test
+    void demandsAreReplacedPatchedAndReadBack() {
+        HttpResponse<String> put = d.putJson(THREE);
+        assertThat(put.statusCode()).isEqualTo(200);
+        assertThat(DaemonFixture.json(put).get("demandVersion").asLong()).isEqualTo(1);
+        assertThat(DaemonFixture.json(put).get("entries").asInt()).isEqualTo(3);
+
+        HttpResponse<String> patch = d.send("PATCH", "/v1/demands", "text/csv; charset=utf-8", "src,dst,demand\n0,1,0\n2,3,7\n");
+        assertThat(patch.statusCode()).isEqualTo(200);
+        assertThat(DaemonFixture.json(patch).get("demandVersion").asLong()).isEqualTo(2);
+        assertThat(DaemonFixture.json(patch).get("entries").asInt()).isEqualTo(4);
+        assertThat(DaemonFixture.json(patch).get("totalDemandMbps").asDouble()).isEqualTo(32.5);
+
+        HttpResponse<String> get = d.get("/v1/demands");
+        assertThat(get.statusCode()).isEqualTo(200);
+        assertThat(get.headers().firstValue("X-TE-Demand-Version")).contains("2");
+        JsonNode demands = DaemonFixture.json(get).get("demands");
+        assertThat(demands).hasSize(4);
+        assertThat(demands.get(0).get("src").asText()).isEqualTo("0");
+        assertThat(demands.get(0).get("demand").asDouble()).isZero();
+
+        HttpResponse<String> csv = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands")))
+                .header("Accept", "text/csv").GET());
+        assertThat(csv.body()).startsWith("src,dst,demand\n").contains("2,3,7.0");
+    }
+
+    @Test
+    void invalidUploadListsEveryViolationAndAppliesNothing() {
+        d.putJson(THREE);
+        String bad = "[{\"src\":\"0\",\"dst\":\"0\",\"demand\":1},{\"src\":\"Atlantis\",\"dst\":\"1\",\"demand\":1},"
+                + "{\"src\":\"1\",\"dst\":\"2\",\"demand\":-3},{\"src\":\"1\",\"dst\":\"3\",\"demand\":1e12},"
+                + "{\"src\":\"2\",\"dst\":\"4\",\"demand\":1},{\"src\":\"2\",\"dst\":\"4\",\"demand\":2},{\"src\":\"5\",\"dst\":\"6\",\"demand\":\"x\"},"
+                + "{\"src\":\"Ghost\",\"dst\":\"1\",\"demand\":true}]";
+        for (String method : List.of("PUT", "PATCH")) {
+            HttpResponse<String> r = d.send(method, "/v1/demands", "application/json", bad);
+            assertThat(r.statusCode()).isEqualTo(400);
+            JsonNode body = DaemonFixture.json(r);
+            assertThat(body.get("error").asText()).contains("nothing was applied").contains("8 violations");
+            assertThat(body.get("violations")).hasSize(8);
+            assertThat(body.get("violations").toString()).contains("entry 0: src and dst are the same node '0'")
+                    .contains("entry 1: src 'Atlantis' is not a node of Abilene").contains("entry 2: demand -3.0 Mbps is invalid")
+                    .contains("entry 3: demand 1.0E12 Mbps").contains("entry 5: pair 2->4 repeats entry 4")
+                    .contains("entry 6: demand must be a number").contains("entry 7: demand must be a number")
+                    .contains("entry 7: src 'Ghost' is not a node of Abilene");
+        }
+        HttpResponse<String> csv = d.send("PUT", "/v1/demands", "text/csv", "0,1,NaN\n0,2\n0,3,abc\n");
+        assertThat(csv.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(csv).get("violations")).hasSize(3);
+        assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
+    }
+
+    @Test
+    void contentTypesOtherThanJsonAndCsvGet415() {
+        assertThat(d.send("PUT", "/v1/demands", "application/xml", "<x/>").statusCode()).isEqualTo(415);
+        assertThat(d.send("PUT", "/v1/demands", null, "[]").statusCode()).isEqualTo(415);
+        assertThat(d.send("PATCH", "/v1/demands", "application/json; charset=latin1", "[]").statusCode()).isEqualTo(415);
+        assertThat(DaemonFixture.json(d.send("PUT", "/v1/demands", "text/plain", "0,1,1")).get("error").asText())
+                .contains("'text/plain' is not supported, expected application/json or text/csv");
+    }
+
+    @Test
+    void unknownPathsAndMethodsGet404And405() {
+        HttpResponse<String> notFound = d.get("/v1/nothing");
+        assertThat(notFound.statusCode()).isEqualTo(404);
+        assertThat(DaemonFixture.json(notFound).get("error").asText()).contains("/v1/nothing");
+        HttpResponse<String> wrongMethod = d.send("DELETE", "/v1/demands", null, null);
+        assertThat(wrongMethod.statusCode()).isEqualTo(405);
+        assertThat(wrongMethod.headers().firstValue("Allow")).contains("GET, PATCH, PUT");
+        assertThat(d.send("GET", "/v1/solve", null, null).statusCode()).isEqualTo(405);
+        assertThat(d.send("POST", "/v1/links/0/1/sideways", null, null).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void allocationIsServedWholeAndPerPair() {
+        long demandVersion = DaemonFixture.json(d.putJson(THREE)).get("demandVersion").asLong();
+        d.awaitAllocationFor(demandVersion, 0);
+        HttpResponse<String> r = d.get("/v1/allocation");
+        assertThat(r.statusCode()).isEqualTo(200);
+        JsonNode a = DaemonFixture.json(r);
+        assertThat(a.get("demandVersion").asLong()).isEqualTo(demandVersion);
+        assertThat(a.get("topologyVersion").asLong()).isZero();
+        assertThat(a.get("method").asText()).isEqualTo("lp");
+        assertThat(a.get("objective").asText()).isEqualTo("total-flow");
+        assertThat(a.get("solveSeconds").asDouble()).isGreaterThanOrEqualTo(0);
+        assertThat(r.headers().firstValue("X-TE-Allocation-Version")).contains(a.get("version").asText());
+        Allocation checked = d.checkedAllocation(r.body(), List.of());
+        assertThat(checked.totalFlowMbps()).isEqualTo(35.5, org.assertj.core.data.Offset.offset(1e-6));
+        for (JsonNode c : a.get("commodities")) {
+            double weights = 0;
+            for (JsonNode p : c.get("paths")) {
+                weights += p.get("weight").asDouble();
+            }
+            assertThat(weights).isEqualTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        }
+
+        HttpResponse<byte[]> gz;
+        try {
+            gz = d.http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/allocation")))
+                    .header("Accept-Encoding", "br, gzip;q=0.8").build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        assertThat(gz.headers().firstValue("Content-Encoding")).contains("gzip");
+        try (var in = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(gz.body()))) {
+            assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(r.body());
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+
+        HttpResponse<String> one = d.get("/v1/allocation?src=Seattle&dst=Atlanta");
+        assertThat(one.statusCode()).isEqualTo(200);
+        JsonNode commodities = DaemonFixture.json(one).get("commodities");
+        assertThat(commodities).hasSize(1);
+        assertThat(commodities.get(0).get("demandMbps").asDouble()).isEqualTo(5.0);
+        d.checkedAllocation(one.body(), List.of());
+
+        assertThat(d.get("/v1/allocation?src=0").statusCode()).isEqualTo(400);
+        assertThat(d.get("/v1/allocation?src=0&dst=1&dst=2").statusCode()).isEqualTo(400);
+        HttpResponse<String> unknown = d.get("/v1/allocation?src=Atlantis&dst=1");
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(unknown).get("error").asText()).contains("unknown node 'Atlantis'");
+        assertThat(d.get("/v1/allocation?src=3&dst=4").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void topologyAndLinkStatesAreServedAndChanged() {
+        JsonNode t = DaemonFixture.json(d.get("/v1/topology"));
+        assertThat(t.get("name").asText()).isEqualTo("Abilene");
+        assertThat(t.get("nodes")).hasSize(11);
+        assertThat(t.get("links")).hasSize(28);
+        assertThat(t.get("topologyVersion").asLong()).isZero();
+
+        HttpResponse<String> missing = d.send("POST", "/v1/links/0/5/down", null, null);
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(DaemonFixture.json(missing).get("error").asText()).contains("has no link 0->5");
+        assertThat(d.send("POST", "/v1/links/Atlantis/1/down", null, null).statusCode()).isEqualTo(404);
+
+        JsonNode down = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null));
+        assertThat(down.get("changed").asBoolean()).isTrue();
+        assertThat(down.get("topologyVersion").asLong()).isEqualTo(1);
+        JsonNode again = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null));
+        assertThat(again.get("changed").asBoolean()).isFalse();
+        assertThat(again.get("topologyVersion").asLong()).isEqualTo(1);
+        JsonNode afterDown = DaemonFixture.json(d.get("/v1/topology"));
+        assertThat(afterDown.get("downLinks")).hasSize(1);
+        JsonNode up = DaemonFixture.json(d.send("POST", "/v1/links/0/1/up", null, null));
+        assertThat(up.get("topologyVersion").asLong()).isEqualTo(2);
+        assertThat(up.get("downLinks")).isEmpty();
+    }
+
+    @Test
+    void solveStatusHealthAndMetrics() {
+        JsonNode idle = d.awaitStatus(s -> s.get("solvesCompleted").asLong() >= 1);
+        assertThat(idle.get("lastSolve").get("outcome").asText()).isEqualTo("NO_DEMANDS");
+        assertThat(idle.get("allocation").isNull()).isTrue();
+        HttpResponse<String> none = d.get("/v1/allocation");
+        assertThat(none.statusCode()).isEqualTo(503);
+        assertThat(DaemonFixture.json(none).get("error").asText()).contains("no allocation yet");
+        d.putJson(THREE);
+        JsonNode before = d.awaitAllocationFor(1, 0);
+        HttpResponse<String> solve = d.send("POST", "/v1/solve", null, null);
+        assertThat(solve.statusCode()).isEqualTo(202);
+        JsonNode after = d.awaitStatus(s -> s.get("solvesCompleted").asLong() > before.get("solvesCompleted").asLong());
+        assertThat(after.get("lastSolve").get("reasons").toString()).contains("api");
+        assertThat(after.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
+        assertThat(after.get("topology").asText()).isEqualTo("Abilene");
+        assertThat(after.has("pending")).isTrue();
+
+        HttpResponse<String> health = d.get("/healthz");
+        assertThat(health.statusCode()).isEqualTo(200);
+        assertThat(health.body()).contains("ok");
+
+        d.putJson("not json");
+        HttpResponse<String> metrics = d.get("/metrics");
+        assertThat(metrics.statusCode()).isEqualTo(200);
+        assertThat(metrics.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain");
+        assertThat(metrics.body()).contains("te_solve_duration_seconds_count{outcome=\"published\"}")
+                .contains("te_demand_uploads_total{result=\"rejected\"} 1.0").contains("te_objective_value")
+                .contains("te_http_request_duration_seconds_count{method=\"GET\",route=\"/v1/status\",status=\"200\"}");
+    }
+
+    @Test
+    void bodiesOverTheLimitGet413AndChangeNothing(@TempDir Path other) {
+        try (DaemonFixture small = DaemonFixture.start(other, Duration.ofHours(1), Optional.empty(), 2048, a -> { })) {
+            StringBuilder big = new StringBuilder("[");
+            for (int i = 0; i < 200; i++) {
+                big.append("{\"src\":\"0\",\"dst\":\"1\",\"demand\":1},");
+            }
+            big.append("{\"src\":\"0\",\"dst\":\"1\",\"demand\":1}]");
+            HttpResponse<String> r = small.putJson(big.toString());
+            assertThat(r.statusCode()).isEqualTo(413);
+            assertThat(small.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("0");
+            assertThat(small.get("/healthz").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void timerSolvesWithoutEvents(@TempDir Path other) {
+        try (DaemonFixture ticking = DaemonFixture.start(other, Duration.ofMillis(50), Optional.empty(), 1 << 20, a -> { })) {
+            ticking.putJson(THREE);
+            JsonNode s = ticking.awaitStatus(st -> st.path("lastSolve").path("reasons").toString().equals("[\"timer\"]")
+                    && st.path("lastSolve").path("demandVersion").asLong() == 1);
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
+        }
+    }
+}

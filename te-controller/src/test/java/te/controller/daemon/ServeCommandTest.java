@@ -1,0 +1,75 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import te.controller.cli.TeCli;
+
+class ServeCommandTest {
+    @Test
+    void configFileBecomesArgumentsAndRefusesUnknownKeys(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("te.properties");
+        Files.writeString(config, "# daemon\ntopology=Abilene\npop = 4\nlisten=127.0.0.1:0\nno-cache=true\n");
+        assertThat(ConfigFile.arguments(config, Set.of("topology", "pop", "listen", "no-cache"), Set.of("no-cache")))
+                .containsExactly("--listen=127.0.0.1:0", "--no-cache", "--pop=4", "--topology=Abilene");
+        Files.writeString(config, "no-cache=false\n");
+        assertThat(ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache"))).isEmpty();
+        Files.writeString(config, "no-cache=maybe\n");
+        assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache")))
+                .hasMessageContaining("no-cache=maybe, expected true or false");
+        Files.writeString(config, "topolgy=Abilene\n");
+        assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("topology"), Set.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown key 'topolgy', expected one of [topology]");
+    }
+
+    @Test
+    void durationsAndSizes() {
+        assertThat(ServeCommand.parseDuration("300s")).isEqualTo(Duration.ofSeconds(300));
+        assertThat(ServeCommand.parseDuration("5m")).isEqualTo(Duration.ofMinutes(5));
+        assertThat(ServeCommand.parseDuration("1h")).isEqualTo(Duration.ofHours(1));
+        assertThat(ServeCommand.parseDuration("250ms")).isEqualTo(Duration.ofMillis(250));
+        assertThat(ServeCommand.parseDuration("42")).isEqualTo(Duration.ofSeconds(42));
+        assertThatThrownBy(() -> ServeCommand.parseDuration("soon")).hasMessageContaining("duration 'soon'");
+        assertThat(ServeCommand.parseBytes("64m")).isEqualTo(64 << 20);
+        assertThat(ServeCommand.parseBytes("512k")).isEqualTo(512 << 10);
+        assertThatThrownBy(() -> ServeCommand.parseBytes("8g")).hasMessageContaining("size '8g'");
+    }
+
+    @Test
+    void unsafeOrInvalidSettingsExitNonZeroWithTheReason(@TempDir Path dir) throws Exception {
+        assertThat(run("serve", "-t", "Abilene", "--listen", "0.0.0.0:0", "--state-dir", dir.toString()))
+                .contains("error: refusing to listen on 0.0.0.0 without a token");
+        Path config = dir.resolve("c.properties");
+        Files.writeString(config, "topology=Abilene\nlisten=0.0.0.0:0\n");
+        // The file's values are used (here an unsafe one) ...
+        assertThat(run("serve", "--config", config.toString(), "--state-dir", dir.toString()))
+                .contains("error: refusing to listen on 0.0.0.0 without a token");
+        // ... and flags after --config override them (here a bad pop, reached because listen is now safe).
+        assertThat(run("serve", "--config=" + config, "--listen", "127.0.0.1:0", "--pop", "0", "--state-dir", dir.toString()))
+                .contains("POP needs k >= 1");
+        Files.writeString(config, "topology=Abilene\ncolour=blue\n");
+        assertThat(run("serve", "--config", config.toString())).contains("unknown key 'colour'");
+        assertThat(run("serve", "-t", "Abilene", "--pop", "0", "--state-dir", dir.toString())).contains("POP needs k >= 1");
+        assertThat(run("serve", "-t", "Abilene", "--interval", "0s", "--state-dir", dir.toString())).contains("--interval must be > 0");
+    }
+
+    private static String run(String... args) {
+        CommandLine cli = TeCli.commandLine();
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err));
+        cli.setOut(new PrintWriter(new StringWriter()));
+        int exit = cli.execute(args);
+        assertThat(exit).as("exit code of %s", List.of(args)).isNotZero();
+        return err.toString();
+    }
+}

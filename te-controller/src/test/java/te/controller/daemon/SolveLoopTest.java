@@ -1,0 +1,144 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.lp.Allocation;
+import te.lp.SolveStatus;
+
+/** Solver failures: CSPF before any good allocation, the last good one after; the publisher sees only good ones. */
+class SolveLoopTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void heal() {
+        ScriptedSolverProvider.FAILURE.set(null);
+        ScriptedSolverProvider.GATE.set(null);
+    }
+
+    @Test
+    void eventsDuringASolveAreCoalescedIntoOneMoreSolve() throws Exception {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            gate.entered().await();
+            // While that solve is held: a link fails, and two more events arrive.
+            int arc = d.topology.arcIndex(0, 1);
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            d.send("POST", "/v1/solve", null, null);
+            d.send("PATCH", "/v1/demands", "text/csv", "2,5,7\n");
+            JsonNode held = DaemonFixture.json(d.get("/v1/status"));
+            assertThat(held.get("solving").asBoolean()).isTrue();
+            assertThat(held.get("pending").toString()).contains("link-down").contains("api").contains("demands");
+            long before = held.get("solvesCompleted").asLong();
+            ScriptedSolverProvider.GATE.set(null);
+            gate.release().countDown();
+
+            // The held pass, then exactly one more covering all three events (no other event comes).
+            JsonNode last = d.awaitStatus(st -> st.get("solvesCompleted").asLong() >= before + 2);
+            assertThat(last.get("solvesCompleted").asLong()).isEqualTo(before + 2);
+            assertThat(last.get("lastSolve").get("reasons")).hasSize(3);
+            assertThat(last.get("allocation").get("demandVersion").asLong()).isEqualTo(2);
+            assertThat(last.get("allocation").get("topologyVersion").asLong()).isEqualTo(version);
+            assertThat(published).extracting(a -> a.info().method()).containsExactly("lp+pruned", "lp");
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of(arc)).arcLoadMbps()[arc]).isZero();
+        }
+    }
+
+    @Test
+    void aSolveThatStartedBeforeALinkFailedPublishesWithoutFlowOverIt() throws Exception {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            gate.entered().await();
+            int arc = d.topology.arcIndex(0, 1);
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            ScriptedSolverProvider.GATE.set(null);
+            gate.release().countDown();
+            d.awaitAllocationFor(1, version);
+            // The first allocation ever published is the held solve's, for topology version 0,
+            // already without flow over the link that failed while it ran.
+            AllocationSnapshot first = published.get(0);
+            assertThat(first.info().method()).isEqualTo("lp+pruned");
+            assertThat(first.info().topologyVersion()).isEqualTo(version);
+            assertThat(first.allocation().arcLoadMbps()[arc]).isZero();
+        }
+    }
+
+    @Test
+    void aFailedLinkIsPrunedFromTheServedAllocationAtOnceEvenWhenTheSolverFails() {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500},{\"src\":\"2\",\"dst\":\"5\",\"demand\":7}]");
+            d.awaitAllocationFor(1, 0);
+            int arc = d.topology.arcIndex(0, 1);
+            Allocation before = d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
+            assertThat(before.arcLoadMbps()[arc]).isPositive();
+            ScriptedSolverProvider.FAILURE.set(SolveStatus.TIME_LIMIT);
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            JsonNode s = d.awaitStatus(st -> st.path("lastSolve").path("topologyVersion").asLong() == version);
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
+            assertThat(s.get("allocation").get("method").asText()).isEqualTo("lp+pruned");
+            assertThat(s.get("allocation").get("topologyVersion").asLong()).isEqualTo(version);
+            String body = d.get("/v1/allocation").body();
+            assertThat(body).doesNotContain("\"nodes\":[\"0\",\"1\"]");
+            Allocation pruned = d.checkedAllocation(body, List.of(arc));
+            assertThat(pruned.arcLoadMbps()[arc]).isZero();
+            // Flow that did not use the failed link is untouched.
+            assertThat(pruned.totalFlowMbps()).isEqualTo(before.totalFlowMbps() - before.arcLoadMbps()[arc],
+                    org.assertj.core.data.Offset.offset(1e-6));
+        }
+    }
+
+    @Test
+    void failuresFallBackToCspfThenKeepTheLastGoodAllocation() {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        ScriptedSolverProvider.FAILURE.set(SolveStatus.TIME_LIMIT);
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            d.putJson(ApiEndpointsTest.THREE);
+            JsonNode s = d.awaitAllocationFor(1, 0);
+            assertThat(s.get("allocation").get("method").asText()).isEqualTo("cspf");
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("FALLBACK_CSPF");
+            assertThat(s.get("lastSolve").get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+            JsonNode cspf = DaemonFixture.json(d.get("/v1/allocation"));
+            assertThat(cspf.get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+            assertThat(cspf.get("message").asText()).contains("scripted TIME_LIMIT");
+            d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
+
+            ScriptedSolverProvider.FAILURE.set(null);
+            d.send("POST", "/v1/solve", null, null);
+            JsonNode lp = d.awaitStatus(st -> st.get("allocation").get("method").asText().equals("lp"));
+            long goodVersion = lp.get("allocation").get("version").asLong();
+            String goodBody = d.get("/v1/allocation").body();
+            d.checkedAllocation(goodBody, List.of());
+
+            ScriptedSolverProvider.FAILURE.set(SolveStatus.ERROR);
+            long completed = lp.get("solvesCompleted").asLong();
+            d.send("PATCH", "/v1/demands", "text/csv", "0,1,99\n");
+            JsonNode kept = d.awaitStatus(st -> st.get("solvesCompleted").asLong() > completed
+                    && st.get("lastSolve").get("demandVersion").asLong() == 2);
+            assertThat(kept.get("lastSolve").get("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
+            assertThat(kept.get("lastSolve").get("solverStatus").asText()).isEqualTo("ERROR");
+            assertThat(kept.get("allocation").get("version").asLong()).isEqualTo(goodVersion);
+            assertThat(kept.get("allocation").get("current").asBoolean()).isFalse();
+            assertThat(d.get("/v1/allocation").body()).isEqualTo(goodBody);
+            assertThat(d.get("/metrics").body()).contains("te_solve_failures_total{status=\"ERROR\"} 1.0")
+                    .contains("te_solve_failures_total{status=\"TIME_LIMIT\"}").contains("outcome=\"kept_last_good\"");
+        }
+        // CSPF, then LP: every one the publisher saw was served and checked.
+        assertThat(published).extracting(a -> a.info().method()).containsSubsequence("cspf", "lp");
+        assertThat(published).extracting(AllocationSnapshot::version).isSorted().doesNotHaveDuplicates();
+    }
+}
