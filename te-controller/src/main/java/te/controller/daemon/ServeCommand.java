@@ -74,6 +74,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Largest request body, e.g. 1048576, 512k, 64m; larger ones get 413 (default: ${DEFAULT-VALUE}).")
     String maxBody;
 
+    @Option(names = "--openflow-listen", paramLabel = "HOST:PORT",
+            description = "Also push every new allocation to OpenFlow 1.3 switches connecting here (e.g. 127.0.0.1:6653), "
+                    + "wired by the conventional scheme (node i = dpid i+1, hosts on port 1, arcs on ports 2..); off by default.")
+    String openflowListen;
+
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
             description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
     Path config;
@@ -93,10 +98,23 @@ public final class ServeCommand implements Callable<Integer> {
         PathSet paths = pathOptions.allPairs(topology, PathPrecomputation.Progress.NONE);
         LOG.info("paths {}: {} pairs, {} paths, ready in {} s", paths.spec().label(), paths.pairCount(), paths.pathCount(),
                 "%.2f".formatted((System.nanoTime() - start) / 1e9));
-        Daemon daemon = Daemon.start(topology, paths, settings, solve, new LoggingAllocationPublisher());
+        LoggingAllocationPublisher logging = new LoggingAllocationPublisher();
+        te.controller.southbound.OpenFlowPublisher openflow = null;
+        if (openflowListen != null) {
+            ListenAddress of = ListenAddress.parse(openflowListen);
+            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, new java.net.InetSocketAddress(of.host(), of.port()));
+        }
+        te.controller.southbound.OpenFlowPublisher switches = openflow;
+        Daemon daemon = Daemon.start(topology, paths, settings, solve, switches == null ? logging : snapshot -> {
+            logging.publish(snapshot);
+            switches.publish(snapshot);
+        });
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             daemon.close();
+            if (switches != null) {
+                switches.close();
+            }
             stopped.countDown();
         }, "te-shutdown"));
         spec.commandLine().getOut().printf("te serve: listening on http://%s:%d%n", settings.listen().host(), daemon.port());

@@ -1,0 +1,67 @@
+package te.controller.southbound;
+
+import java.net.InetSocketAddress;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.AllocationSnapshot;
+import te.controller.daemon.solve.AllocationPublisher;
+import te.southbound.DesiredState;
+import te.southbound.Dpid;
+import te.southbound.SouthboundConfig;
+import te.southbound.WeightPusher;
+import te.topology.Topology;
+
+/**
+ * Publishes each new allocation to the switches: turns it into the southbound's desired state and
+ * hands it to the {@link WeightPusher}, without waiting for the switches (the pusher installs it
+ * make-before-break in the background and retries switches that are away).
+ */
+public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(OpenFlowPublisher.class);
+
+    private final Wiring wiring;
+    private final WeightPusher pusher;
+
+    private OpenFlowPublisher(Wiring wiring, WeightPusher pusher) {
+        this.wiring = wiring;
+        this.pusher = pusher;
+    }
+
+    /**
+     * Starts listening for the topology's switches (by the conventional wiring's datapath ids).
+     *
+     * @param listen where switches connect, e.g. 127.0.0.1:6653
+     */
+    public static OpenFlowPublisher start(Topology topology, InetSocketAddress listen) throws InterruptedException {
+        ConventionalWiring wiring = new ConventionalWiring(topology);
+        Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
+        WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults().withListen(listen).withKnownSwitches(switches));
+        LOG.info("OpenFlow 1.3: listening for {} switches on {}", switches.size(), pusher.localAddress());
+        return new OpenFlowPublisher(wiring, pusher);
+    }
+
+    @Override
+    public void publish(AllocationSnapshot allocation) {
+        DesiredState state = DesiredStates.of(allocation.allocation(), wiring);
+        pusher.push(state).whenComplete((report, error) -> {
+            if (error != null) {
+                LOG.warn("push of allocation version {} failed: {}", allocation.version(), error.toString());
+            } else {
+                LOG.info("allocation version {} on the switches: {}", allocation.version(), report.summary());
+            }
+        });
+    }
+
+    /** @return the address switches connect to */
+    public InetSocketAddress localAddress() {
+        return pusher.localAddress();
+    }
+
+    @Override
+    public void close() {
+        pusher.close();
+    }
+}
