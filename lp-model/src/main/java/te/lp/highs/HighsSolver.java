@@ -17,6 +17,7 @@ public final class HighsSolver implements TeSolver {
     /** System property with extra HiGHS options, {@code name=value} pairs separated by commas. */
     public static final String OPTIONS_PROPERTY = "te.highs.options";
 
+    private final String name;
     private final java.util.Map<String, String> extraOptions;
 
     /** A solver with the defaults plus any options in system property {@value #OPTIONS_PROPERTY}. */
@@ -24,14 +25,21 @@ public final class HighsSolver implements TeSolver {
         this(parseOptions(System.getProperty(OPTIONS_PROPERTY, "")));
     }
 
+    /** @param extraOptions HiGHS option names and values applied after the defaults (they win) */
+    public HighsSolver(java.util.Map<String, String> extraOptions) {
+        this("highs", extraOptions);
+    }
+
     /**
+     * @param name         the backend name this solver reports
      * @param extraOptions HiGHS option names and values applied after the defaults (they win)
      * @throws IllegalStateException if the HiGHS library cannot be loaded (the message says why)
      */
-    public HighsSolver(java.util.Map<String, String> extraOptions) {
+    HighsSolver(String name, java.util.Map<String, String> extraOptions) {
         HighsLibrary.load().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
+        this.name = name;
         this.extraOptions = java.util.Map.copyOf(extraOptions);
     }
 
@@ -57,7 +65,7 @@ public final class HighsSolver implements TeSolver {
 
     @Override
     public String name() {
-        return "highs";
+        return name;
     }
 
     @Override
@@ -100,7 +108,8 @@ public final class HighsSolver implements TeSolver {
                 default -> SolveStatus.ERROR;
             };
             if (solveStatus != SolveStatus.OPTIMAL) {
-                return SolveResult.failed(solveStatus, seconds(start), "HiGHS model status " + modelStatus);
+                String what = modelStatus == HighsNative.MODEL_STATUS_UNBOUNDED_OR_INFEASIBLE ? "infeasible or unbounded" : "not solved";
+                return SolveResult.failed(solveStatus, seconds(start), "HiGHS: %s (model status %d)".formatted(what, modelStatus));
             }
             double[] x = new double[model.columns()];
             HighsNative.Highs_getSolution(h, x, null, null, null);
