@@ -16,12 +16,16 @@ public interface Partitioner {
      */
     int[] assign(Commodities commodities, ClientSplit pieces, int k, long seed);
 
-    /** @throws IllegalArgumentException naming the value and the choices */
-    static Partitioner byName(String name) {
+    /**
+     * @param problem the problem to partition (load-aware partitioners read its paths and capacities)
+     * @throws IllegalArgumentException naming the value and the choices
+     */
+    static Partitioner byName(String name, te.lp.TeProblem problem) {
         return switch (name.toLowerCase(java.util.Locale.ROOT)) {
             case "random" -> new RandomPartitioner();
+            case "balanced" -> new BalancedPartitioner(problem);
             case "skewed" -> new SkewedPartitioner();
-            default -> throw new IllegalArgumentException("unknown partitioner '%s', expected random or skewed".formatted(name));
+            default -> throw new IllegalArgumentException("unknown partitioner '%s', expected random, balanced or skewed".formatted(name));
         };
     }
 }

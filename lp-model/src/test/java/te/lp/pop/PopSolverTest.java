@@ -66,6 +66,31 @@ class PopSolverTest {
     }
 
     @Test
+    void balancedPartitionIsFeasibleSpreadsPiecesAndTracksTheOptimum() {
+        for (long seed = 1; seed <= 3; seed++) {
+            TeProblem p = problem("gravity:" + seed + ",128");
+            ClientSplit split = ClientSplit.of(p.commodities(), 0.75);
+            int[] sub = new BalancedPartitioner(p).assign(p.commodities(), split, 4, seed);
+            for (int i = 0; i < split.size(); ) {
+                int origin = split.origin()[i];
+                Set<Integer> subs = new HashSet<>();
+                int pieces = 0;
+                for (; i < split.size() && split.origin()[i] == origin; i++, pieces++) {
+                    subs.add(sub[i]);
+                }
+                assertThat(subs).hasSize(Math.min(pieces, 4));
+            }
+            for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW}) {
+                PopOptions balanced = new PopOptions(4, 0.75, seed, new BalancedPartitioner(p), 2, new SolverOptions(60, 1, false));
+                PopResult r = new PopSolver(HIGHS, balanced).solve(p, o);
+                assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+                assertThat(checker.violations(r.allocation().orElseThrow(), 1)).isEmpty();
+                assertThat(r.value()).isLessThanOrEqualTo(full(p, o).value() * (1 + 1e-6));
+            }
+        }
+    }
+
+    @Test
     void kOneIsTheFullLp() {
         TeProblem p = problem("gravity:4,64");
         PopResult pop = new PopSolver(HIGHS, options(1, 0, 1)).solve(p, Objective.TOTAL_FLOW);

@@ -55,7 +55,7 @@ final class CompareCommand implements Runnable {
     @Option(names = "--client-split", defaultValue = "0", paramLabel = "T", description = "Client-splitting threshold (default: ${DEFAULT-VALUE}).")
     double clientSplit;
 
-    @Option(names = "--partitioner", defaultValue = "random", description = "random|skewed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--partitioner", defaultValue = "random", description = "random|balanced|skewed (default: ${DEFAULT-VALUE}).")
     String partitioner;
 
     @Option(names = "--seed", defaultValue = "1", description = "POP partition seed (default: ${DEFAULT-VALUE}).")
@@ -77,12 +77,12 @@ final class CompareCommand implements Runnable {
     public void run() {
         Objective goal = Objective.parse(objective);
         TeSolver backend = Solvers.byName(solver);
-        Partitioner part = Partitioner.byName(partitioner);
         TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
         TeProblem problem = TeProblem.of(t, paths, Commodities.of(trafficSpec.generate(t), paths));
+        Partitioner part = Partitioner.byName(partitioner, problem);
 
         List<Method> methods = new ArrayList<>();
         if (!skipFull) {
