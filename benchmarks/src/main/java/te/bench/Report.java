@@ -34,7 +34,7 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--quick", description = "The 5-minute subset (Cogentco and GtsCe, gravity and poisson-high-intra, total flow).")
     boolean quick;
 
-    @Option(names = "--solver", defaultValue = "pdlp", description = "LP backend (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--solver", defaultValue = "highs-pdlp", description = "LP backend (default: ${DEFAULT-VALUE}).")
     String solver;
 
     @Option(names = "--time-limit", defaultValue = "900", description = "Per-LP time limit in seconds (default: ${DEFAULT-VALUE}).")
