@@ -15,7 +15,6 @@ import te.controller.compare.Method;
 import te.controller.compare.Outcome;
 import te.lp.Commodities;
 import te.lp.Objective;
-import te.lp.Solvers;
 import te.lp.TeProblem;
 import te.lp.TeSolver;
 import te.lp.pop.Partitioner;
@@ -39,15 +38,12 @@ final class CompareCommand implements Runnable {
     @Mixin
     PathOptions pathOptions;
 
+    @Mixin
+    SolverChoice solverChoice;
+
     @Option(names = "--traffic", defaultValue = "gravity:1,16", paramLabel = "MODEL[:SEED[,SCALE]]",
             description = "Generated traffic (default: ${DEFAULT-VALUE}).")
     String traffic;
-
-    @Option(names = "--objective", defaultValue = "total-flow", description = "total-flow|concurrent-flow|min-mlu|fair (default: ${DEFAULT-VALUE}).")
-    String objective;
-
-    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, description = "LP backend (default: ${DEFAULT-VALUE}).")
-    String solver;
 
     @Option(names = "--pop", split = ",", defaultValue = "4,16", paramLabel = "K[,K...]", description = "POP sub-problem counts (default: ${DEFAULT-VALUE}).")
     List<Integer> popKs;
@@ -75,8 +71,8 @@ final class CompareCommand implements Runnable {
 
     @Override
     public void run() {
-        Objective goal = Objective.parse(objective);
-        TeSolver backend = Solvers.byName(solver);
+        Objective goal = solverChoice.objective();
+        TeSolver backend = solverChoice.solver();
         TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();

@@ -16,7 +16,6 @@ import te.lp.Allocation;
 import te.lp.Commodities;
 import te.lp.Objective;
 import te.lp.SolverOptions;
-import te.lp.Solvers;
 import te.lp.TeOptimizer;
 import te.lp.TeProblem;
 import te.lp.TeResult;
@@ -39,17 +38,12 @@ final class SolveCommand implements Runnable {
     @Mixin
     PathOptions pathOptions;
 
+    @Mixin
+    SolverChoice solverChoice;
+
     @Option(names = "--traffic", defaultValue = "gravity:1,1", paramLabel = "FILE|MODEL[:SEED[,SCALE]]",
             description = "Traffic matrix file (CSV/JSON) or generated model (default: ${DEFAULT-VALUE}).")
     String traffic;
-
-    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
-            description = "What to optimise (default: ${DEFAULT-VALUE}).")
-    String objective;
-
-    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs",
-            description = "LP backend (default: ${DEFAULT-VALUE}).")
-    String solver;
 
     @Option(names = "--time-limit", defaultValue = "600", paramLabel = "SECONDS",
             description = "Solver time limit per LP in seconds (default: ${DEFAULT-VALUE}).")
@@ -60,8 +54,8 @@ final class SolveCommand implements Runnable {
 
     @Override
     public void run() {
-        Objective goal = Objective.parse(objective);
-        var backend = Solvers.byName(solver);
+        Objective goal = solverChoice.objective();
+        var backend = solverChoice.solver();
         SolverOptions options = new SolverOptions(timeLimitSeconds, pathOptions.threads(), false);
         Topology t = topologyOptions.load();
         TrafficMatrix tm = loadTraffic(t);

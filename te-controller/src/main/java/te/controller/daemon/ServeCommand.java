@@ -14,11 +14,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import te.controller.cli.PathOptions;
+import te.controller.cli.SolverChoice;
 import te.controller.cli.TopologyOptions;
 import te.controller.daemon.solve.LoggingAllocationPublisher;
 import te.controller.daemon.solve.SolveSettings;
-import te.lp.Objective;
-import te.lp.Solvers;
 import te.topology.Topology;
 import te.topology.paths.PathPrecomputation;
 import te.topology.paths.PathSet;
@@ -38,12 +37,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     PathOptions pathOptions;
 
-    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
-            description = "What to optimise (default: ${DEFAULT-VALUE}).")
-    String objective;
-
-    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "NAME", description = "LP backend (default: ${DEFAULT-VALUE}).")
-    String solver;
+    @Mixin
+    SolverChoice solverChoice;
 
     @Option(names = "--pop", defaultValue = "1", paramLabel = "K", description = "POP sub-problems; 1 solves the full LP (default: ${DEFAULT-VALUE}).")
     int popK;
@@ -87,7 +82,7 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 parseDuration(interval), parseBytes(maxBody));
-        SolveSettings solve = new SolveSettings(Objective.parse(objective), Solvers.byName(solver), popK, clientSplit,
+        SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads());
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);

@@ -1,0 +1,27 @@
+package te.controller.cli;
+
+import picocli.CommandLine.Option;
+import te.lp.Objective;
+import te.lp.Solvers;
+import te.lp.TeSolver;
+
+/** The objective and LP backend every solving command takes (a picocli mixin). */
+public final class SolverChoice {
+    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
+            description = "What to optimise (default: ${DEFAULT-VALUE}).")
+    String objective;
+
+    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-pdlp|pdlp|gurobi",
+            description = "LP backend (default: ${DEFAULT-VALUE}; highs-pdlp is fastest at Kdl's size).")
+    String solver;
+
+    /** @throws IllegalArgumentException naming an unknown objective */
+    public Objective objective() {
+        return Objective.parse(objective);
+    }
+
+    /** @throws IllegalArgumentException naming an unknown or unavailable backend, with the fix */
+    public TeSolver solver() {
+        return Solvers.byName(solver);
+    }
+}
