@@ -74,6 +74,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "wired by the conventional scheme (node i = dpid i+1, hosts on port 1, arcs on ports 2..); off by default.")
     String openflowListen;
 
+    @Option(names = "--openflow-wiring", paramLabel = "FILE",
+            description = "Datapath ids, host prefixes and ports of the real switches ('node ID dpid DPID prefix P [host-port N]', "
+                    + "'link SRC DST port N' lines); without it the conventional wiring is used.")
+    Path openflowWiring;
+
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
             description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
     Path config;
@@ -97,7 +102,10 @@ public final class ServeCommand implements Callable<Integer> {
         te.controller.southbound.OpenFlowPublisher openflow = null;
         if (openflowListen != null) {
             ListenAddress of = ListenAddress.parse(openflowListen);
-            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, new java.net.InetSocketAddress(of.host(), of.port()));
+            te.controller.southbound.Wiring wiring = openflowWiring == null
+                    ? new te.controller.southbound.ConventionalWiring(topology)
+                    : readWiring(topology, openflowWiring);
+            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, new java.net.InetSocketAddress(of.host(), of.port()));
         }
         te.controller.southbound.OpenFlowPublisher switches = openflow;
         Daemon daemon = Daemon.start(topology, paths, settings, solve, switches == null ? logging : snapshot -> {
@@ -116,6 +124,14 @@ public final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
+    }
+
+    private static te.controller.southbound.Wiring readWiring(Topology topology, Path file) {
+        try {
+            return te.controller.southbound.FileWiring.read(topology, file);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read wiring file " + file, e);
+        }
     }
 
     /**

@@ -31,12 +31,12 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
     }
 
     /**
-     * Starts listening for the topology's switches (by the conventional wiring's datapath ids).
+     * Starts listening for the topology's switches (the wiring's datapath ids; any other is ignored).
      *
+     * @param wiring how nodes and arcs appear on the switches
      * @param listen where switches connect, e.g. 127.0.0.1:6653
      */
-    public static OpenFlowPublisher start(Topology topology, InetSocketAddress listen) throws InterruptedException {
-        ConventionalWiring wiring = new ConventionalWiring(topology);
+    public static OpenFlowPublisher start(Topology topology, Wiring wiring, InetSocketAddress listen) throws InterruptedException {
         Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
         WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults().withListen(listen).withKnownSwitches(switches));
         LOG.info("OpenFlow 1.3: listening for {} switches on {}", switches.size(), pusher.localAddress());

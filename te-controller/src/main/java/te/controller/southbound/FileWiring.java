@@ -1,0 +1,137 @@
+package te.controller.southbound;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import te.southbound.Dpid;
+import te.southbound.Ipv4Prefix;
+import te.topology.Topology;
+
+/**
+ * A network's real wiring from a file, one entry per line ({@code #} comments):
+ * <pre>
+ * node ATLA dpid 00:00:00:00:00:00:00:0a prefix 10.7.0.0/16 host-port 1
+ * link ATLA WASH port 3
+ * </pre>
+ * Every topology node needs a {@code node} line (id or unique label); {@code host-port} defaults to
+ * 1. An arc without a {@code link} line uses the conventional numbering (its rank among the tail's
+ * arcs + 2), so a lab wired that way needs no link lines. Every problem in the file is reported at
+ * once and nothing is used from a file with problems.
+ */
+public final class FileWiring implements Wiring {
+    private final Dpid[] dpid;
+    private final Ipv4Prefix[] prefix;
+    private final int[] hostPort;
+    private final int[] outPort;
+
+    private FileWiring(Dpid[] dpid, Ipv4Prefix[] prefix, int[] hostPort, int[] outPort) {
+        this.dpid = dpid;
+        this.prefix = prefix;
+        this.hostPort = hostPort;
+        this.outPort = outPort;
+    }
+
+    /** @throws IllegalArgumentException listing every bad line; @throws IOException if unreadable */
+    public static FileWiring read(Topology topology, Path file) throws IOException {
+        return parse(topology, Files.readString(file), file.toString());
+    }
+
+    /** @throws IllegalArgumentException naming the source, each bad line and each node without an entry */
+    public static FileWiring parse(Topology topology, String text, String source) {
+        int n = topology.nodeCount();
+        Dpid[] dpid = new Dpid[n];
+        Ipv4Prefix[] prefix = new Ipv4Prefix[n];
+        int[] hostPort = new int[n];
+        int[] outPort = new int[topology.arcCount()];
+        ConventionalWiring conventional = new ConventionalWiring(topology);
+        for (int a = 0; a < outPort.length; a++) {
+            outPort[a] = conventional.outPort(a);
+        }
+        List<String> problems = new ArrayList<>();
+        Map<Dpid, String> dpidOwner = new HashMap<>();
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i].replaceFirst("#.*", "").strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String where = "line %d".formatted(i + 1);
+            try {
+                String[] w = line.split("\\s+");
+                if (w[0].equals("node") && (w.length == 6 || w.length == 8) && w[2].equals("dpid") && w[4].equals("prefix")
+                        && (w.length == 6 || w[6].equals("host-port"))) {
+                    int v = topology.resolveNode(w[1]);
+                    if (dpid[v] != null) {
+                        throw new IllegalArgumentException("node '%s' appears twice".formatted(w[1]));
+                    }
+                    Dpid d = Dpid.parse(w[3]);
+                    String owner = dpidOwner.putIfAbsent(d, w[1]);
+                    if (owner != null) {
+                        throw new IllegalArgumentException("dpid %s already belongs to node '%s'".formatted(d, owner));
+                    }
+                    dpid[v] = d;
+                    prefix[v] = Ipv4Prefix.parse(w[5]);
+                    hostPort[v] = w.length == 8 ? port(w[7]) : 1;
+                } else if (w[0].equals("link") && w.length == 5 && w[3].equals("port")) {
+                    int u = topology.resolveNode(w[1]);
+                    int v = topology.resolveNode(w[2]);
+                    int arc = topology.arcIndex(u, v);
+                    if (arc < 0) {
+                        throw new IllegalArgumentException("no arc %s -> %s in %s".formatted(w[1], w[2], topology.name()));
+                    }
+                    outPort[arc] = port(w[4]);
+                } else {
+                    throw new IllegalArgumentException(
+                            "expected 'node ID dpid DPID prefix A.B.C.D/LEN [host-port N]' or 'link SRC DST port N', got '%s'".formatted(line));
+                }
+            } catch (IllegalArgumentException e) {
+                problems.add(where + ": " + e.getMessage());
+            }
+        }
+        for (int v = 0; v < n; v++) {
+            if (dpid[v] == null) {
+                problems.add("node '%s' has no 'node' line".formatted(topology.nodes().get(v).id()));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid wiring %s: %s".formatted(source, String.join("; ", problems)));
+        }
+        return new FileWiring(dpid, prefix, hostPort, outPort);
+    }
+
+    private static int port(String text) {
+        try {
+            long port = Long.parseLong(text);
+            if (port < 1 || port > 0xffffff00L) {
+                throw new NumberFormatException();
+            }
+            return (int) port;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("port '%s' must be a number 1..4294967040".formatted(text));
+        }
+    }
+
+    @Override
+    public Dpid dpid(int node) {
+        return dpid[node];
+    }
+
+    @Override
+    public int outPort(int arc) {
+        return outPort[arc];
+    }
+
+    @Override
+    public int hostPort(int node) {
+        return hostPort[node];
+    }
+
+    @Override
+    public Ipv4Prefix prefix(int node) {
+        return prefix[node];
+    }
+}

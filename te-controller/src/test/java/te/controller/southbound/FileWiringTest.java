@@ -1,0 +1,59 @@
+package te.controller.southbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import te.southbound.Dpid;
+import te.topology.Topology;
+import te.zoo.TopologyCatalog;
+
+class FileWiringTest {
+    private final Topology abilene = TopologyCatalog.discover().load("Abilene");
+
+    private String allNodes() {
+        List<String> lines = new ArrayList<>();
+        for (int v = 0; v < abilene.nodeCount(); v++) {
+            lines.add("node %s dpid %x prefix 10.%d.0.0/16".formatted(abilene.nodes().get(v).id(), 0x100 + v, v));
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    @Test
+    void readsNodesAndLinksAndFallsBackToConventionalPorts() {
+        String text = "# Abilene lab\n" + allNodes() + "\n# links whose port differs from the convention\n";
+        text += "link Seattle Denver port 7   # by label\n";
+        FileWiring w = FileWiring.parse(abilene, text, "lab.wiring");
+        int seattle = abilene.resolveNode("Seattle");
+        int denver = abilene.resolveNode("Denver");
+        assertThat(w.dpid(seattle)).isEqualTo(new Dpid(0x100 + seattle));
+        assertThat(w.prefix(seattle).toString()).isEqualTo("10.%d.0.0/16".formatted(seattle));
+        assertThat(w.hostPort(seattle)).isEqualTo(1);
+        assertThat(w.outPort(abilene.arcIndex(seattle, denver))).isEqualTo(7);
+        int other = abilene.arcIndex(denver, seattle);
+        assertThat(w.outPort(other)).isEqualTo(new ConventionalWiring(abilene).outPort(other));
+    }
+
+    @Test
+    void everyProblemIsNamedAtOnce() {
+        String text = """
+                node 0 dpid 1 prefix 10.0.0.0/16 host-port 0
+                node 1 dpid 1 prefix 10.1.0.0/16
+                node 2 dpid zz prefix 10.2.0.0/16
+                node 99 dpid 5 prefix 10.9.0.0/16
+                link 0 5 port 2
+                bogus line
+                """;
+        assertThatThrownBy(() -> FileWiring.parse(abilene, text, "bad.wiring"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("invalid wiring bad.wiring: line 1: port '0' must be a number")
+                .hasMessageContaining("line 2: dpid 0000000000000001 already belongs to node '0'")
+                .hasMessageContaining("line 3: datapath id must be hex, got 'zz'")
+                .hasMessageContaining("line 4: unknown node '99'")
+                .hasMessageContaining("line 5: no arc 0 -> 5 in Abilene")
+                .hasMessageContaining("line 6: expected 'node ID dpid DPID prefix")
+                .hasMessageContaining("node '3' has no 'node' line");
+    }
+}
