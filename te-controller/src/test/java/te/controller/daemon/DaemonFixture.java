@@ -131,9 +131,13 @@ final class DaemonFixture implements AutoCloseable {
      * interim "+pruned" one served between a link failure and its re-solve).
      */
     JsonNode awaitAllocationFor(long demandVersion, long topologyVersion) {
+        // The allocation is published before its solve pass records its report: wait for both, so
+        // lastSolve describes the pass that produced this allocation.
         return awaitStatus(s -> s.path("allocation").path("demandVersion").asLong(-1) == demandVersion
                 && s.path("allocation").path("topologyVersion").asLong(-1) == topologyVersion
-                && !s.path("allocation").path("method").asText().endsWith("+pruned"));
+                && !s.path("allocation").path("method").asText().endsWith("+pruned")
+                && s.path("lastSolve").path("demandVersion").asLong(-1) == demandVersion
+                && s.path("lastSolve").path("topologyVersion").asLong(-1) == topologyVersion);
     }
 
     /** Parses a served allocation over the topology (failed arcs at 0 Mbps) and asserts it passes the checker. */
