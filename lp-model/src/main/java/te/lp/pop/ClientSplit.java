@@ -19,6 +19,20 @@ public record ClientSplit(int[] origin, double[] demandMbps) {
      * @return the pieces; with threshold 0, one piece per commodity
      */
     public static ClientSplit of(Commodities commodities, double threshold) {
+        return of(commodities, threshold, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Client splitting that never cuts a commodity into more than {@code maxPieces} pieces: with k
+     * sub-problems a k-th piece already reaches every sub-problem's share of its paths, so further
+     * halvings of it are spent on the next-largest commodities instead.
+     *
+     * @param maxPieces pieces per commodity at most, {@code >= 1}
+     */
+    public static ClientSplit of(Commodities commodities, double threshold, int maxPieces) {
+        if (maxPieces < 1) {
+            throw new IllegalArgumentException("maxPieces must be >= 1, got " + maxPieces);
+        }
         if (!(threshold >= 0) || Double.isInfinite(threshold)) {
             throw new IllegalArgumentException("client-split threshold must be finite and >= 0, got " + threshold);
         }
@@ -39,13 +53,24 @@ public record ClientSplit(int[] origin, double[] demandMbps) {
             for (int k = 0; k < n; k++) {
                 heap.add(k);
             }
-            for (int next = n; next < total; next++) {
+            int[] pieces = new int[n];
+            java.util.Arrays.fill(pieces, 1);
+            int next = n;
+            while (next < total && !heap.isEmpty()) {
                 int largest = heap.poll();
+                if (pieces[origin[largest]] >= maxPieces) {
+                    continue;
+                }
+                pieces[origin[largest]]++;
                 demand[largest] /= 2;
                 demand[next] = demand[largest];
                 origin[next] = origin[largest];
                 heap.add(largest);
                 heap.add(next);
+                next++;
+            }
+            if (next < total) {
+                return groupByOrigin(java.util.Arrays.copyOf(origin, next), java.util.Arrays.copyOf(demand, next));
             }
         }
         return groupByOrigin(origin, demand);

@@ -18,7 +18,8 @@ import te.lp.TeResult;
 import te.lp.TeSolver;
 
 /**
- * Partitioned Optimization Problems (Narayanan et al., SOSP'21) for TE: client splitting, a random
+ * Partitioned Optimization Problems (Narayanan et al., SOSP'21) for TE: client splitting (capped at
+ * k pieces per commodity, see {@link ClientSplit#of(te.lp.Commodities, double, int)}), a random
  * partition of the pieces into k sub-problems, each seeing every arc at capacity/k (resource
  * splitting), sub-problems solved truly in parallel, flows summed back per original commodity and
  * path. Since every sub-allocation fits capacity/k and its pieces' demands, the sum fits capacity
@@ -38,7 +39,9 @@ public final class PopSolver {
     public PopResult solve(TeProblem problem, Objective objective) {
         long start = System.nanoTime();
         Commodities commodities = problem.commodities();
-        ClientSplit pieces = ClientSplit.of(commodities, options.clientSplit());
+        // Capped at k pieces per commodity: a piece beyond the k-th lands in a sub-problem that already
+        // holds one, so that halving is better spent on the next-largest commodity.
+        ClientSplit pieces = ClientSplit.of(commodities, options.clientSplit(), options.k());
         int[] sub = options.partitioner().assign(commodities, pieces, options.k(), options.seed());
         List<TeProblem> subProblems = subProblems(problem, pieces, sub);
         long partitioned = System.nanoTime();

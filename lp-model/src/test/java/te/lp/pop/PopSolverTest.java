@@ -121,6 +121,18 @@ class PopSolverTest {
     }
 
     @Test
+    void cappedClientSplittingStopsAtKPiecesAndSpendsTheRestElsewhere() {
+        Commodities c = Commodities.of(new int[] {0, 0, 1}, new int[] {1, 2, 2}, new double[] {8, 3, 1}, new int[] {0, 1, 2});
+        // Uncapped, three halvings all go to the 8 (pieces 2,2,2,2); capped at 2 pieces, the 8 is
+        // halved once and the next halvings go to the 3 and then the 1.
+        ClientSplit capped = ClientSplit.of(c, 1.0, 2);
+        assertThat(capped.origin()).containsExactly(0, 0, 1, 1, 2, 2);
+        assertThat(capped.demandMbps()).containsExactly(4, 4, 1.5, 1.5, 0.5, 0.5);
+        // When every commodity is at the cap, splitting stops short of the threshold.
+        assertThat(ClientSplit.of(c, 5.0, 2).size()).isEqualTo(6);
+    }
+
+    @Test
     void randomPartitionSpreadsPiecesOfOneCommodityOverDistinctSubProblems() {
         TeProblem p = problem("gravity:1,1");
         ClientSplit split = ClientSplit.of(p.commodities(), 0.75);
