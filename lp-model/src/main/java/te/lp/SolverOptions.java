@@ -21,9 +21,4 @@ public record SolverOptions(double timeLimitSeconds, int threads, boolean verbos
     public static SolverOptions defaults() {
         return new SolverOptions(Double.POSITIVE_INFINITY, Runtime.getRuntime().availableProcessors(), false);
     }
-
-    /** @return these options with another thread count */
-    public SolverOptions withThreads(int threads) {
-        return new SolverOptions(timeLimitSeconds, threads, verbose);
-    }
 }

@@ -191,37 +191,6 @@ public final class Topology {
         return outStart[v];
     }
 
-    /** @return total outgoing capacity of node {@code v} in Mbps */
-    public double outCapacityMbps(int v) {
-        double sum = 0;
-        for (int a = outStart[v]; a < outStart[v + 1]; a++) {
-            sum += capacityMbps[a];
-        }
-        return sum;
-    }
-
-    /** @return total incoming capacity of node {@code v} in Mbps */
-    public double inCapacityMbps(int v) {
-        double sum = 0;
-        for (int a = 0; a < arcDst.length; a++) {
-            if (arcDst[a] == v) {
-                sum += capacityMbps[a];
-            }
-        }
-        return sum;
-    }
-
-    /**
-     * @return a copy of this topology with every arc capacity multiplied by {@code factor}
-     *         (used by POP's resource splitting, where {@code factor = 1/k})
-     */
-    public Topology scaleCapacities(double factor) {
-        List<Link> scaled = links.stream()
-                .map(l -> new Link(l.index(), l.src(), l.dst(), l.capacityMbps() * factor))
-                .toList();
-        return new Topology(name, nodes, scaled);
-    }
-
     /**
      * SHA-256 over node ids, arcs and capacities: equal for topologies that route identically, so it
      * keys on-disk caches.

@@ -38,9 +38,4 @@ public record PopOptions(int k, double clientSplit, long seed, Partitioner parti
         return new PopOptions(k, clientSplit, 1, new RandomPartitioner(), cores,
                 new SolverOptions(Double.POSITIVE_INFINITY, 1, false));
     }
-
-    /** @return these options with another seed */
-    public PopOptions withSeed(long newSeed) {
-        return new PopOptions(k, clientSplit, newSeed, partitioner, parallelism, perSolve);
-    }
 }

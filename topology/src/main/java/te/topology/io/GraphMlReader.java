@@ -144,5 +144,4 @@ public final class GraphMlReader {
         int dot = file.lastIndexOf('.');
         return dot > 0 ? file.substring(0, dot) : file;
     }
-
 }

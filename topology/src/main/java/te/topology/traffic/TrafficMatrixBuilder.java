@@ -108,11 +108,6 @@ public final class TrafficMatrixBuilder {
         }
     }
 
-    /** @return true when no violation was recorded so far */
-    public boolean isValid() {
-        return violations.isEmpty();
-    }
-
     /**
      * @return the matrix, entries sorted by (src, dst)
      * @throws TrafficMatrixFormatException listing every violation, if there was any
