@@ -17,20 +17,14 @@ import te.topology.paths.PathSet;
  * worse.
  */
 public final class BalancedPartitioner implements Partitioner {
-    private final TeProblem problem;
-
-    /** @param problem the problem whose paths and capacities guide the balance */
-    public BalancedPartitioner(TeProblem problem) {
-        this.problem = problem;
-    }
-
     @Override
     public String name() {
         return "balanced";
     }
 
     @Override
-    public int[] assign(Commodities commodities, ClientSplit pieces, int k, long seed) {
+    public int[] assign(TeProblem problem, ClientSplit pieces, int k, long seed) {
+        Commodities commodities = problem.commodities();
         SplittableRandom random = new SplittableRandom(seed);
         PathSet paths = problem.paths();
         double[] capacity = problem.capacityMbps();

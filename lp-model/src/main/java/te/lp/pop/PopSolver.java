@@ -42,7 +42,7 @@ public final class PopSolver {
         // Capped at k pieces per commodity: a piece beyond the k-th lands in a sub-problem that already
         // holds one, so that halving is better spent on the next-largest commodity.
         ClientSplit pieces = ClientSplit.of(commodities, options.clientSplit(), options.k());
-        int[] sub = options.partitioner().assign(commodities, pieces, options.k(), options.seed());
+        int[] sub = options.partitioner().assign(problem, pieces, options.k(), options.seed());
         List<TeProblem> subProblems = subProblems(problem, pieces, sub);
         long partitioned = System.nanoTime();
 

@@ -2,6 +2,7 @@ package te.lp.pop;
 
 import java.util.SplittableRandom;
 import te.lp.Commodities;
+import te.lp.TeProblem;
 
 /**
  * POP's default: each original commodity's pieces go to distinct sub-problems drawn from a random
@@ -16,7 +17,8 @@ public final class RandomPartitioner implements Partitioner {
     }
 
     @Override
-    public int[] assign(Commodities commodities, ClientSplit pieces, int k, long seed) {
+    public int[] assign(TeProblem problem, ClientSplit pieces, int k, long seed) {
+        Commodities commodities = problem.commodities();
         SplittableRandom random = new SplittableRandom(seed);
         int[] sub = new int[pieces.size()];
         int[] perm = new int[k];

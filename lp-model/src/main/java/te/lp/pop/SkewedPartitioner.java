@@ -1,6 +1,7 @@
 package te.lp.pop;
 
 import te.lp.Commodities;
+import te.lp.TeProblem;
 
 /**
  * A deliberately bad partition (the reference's "skewed" baseline): contiguous blocks of source
@@ -14,7 +15,8 @@ public final class SkewedPartitioner implements Partitioner {
     }
 
     @Override
-    public int[] assign(Commodities commodities, ClientSplit pieces, int k, long seed) {
+    public int[] assign(TeProblem problem, ClientSplit pieces, int k, long seed) {
+        Commodities commodities = problem.commodities();
         int maxSrc = 0;
         for (int c = 0; c < commodities.size(); c++) {
             maxSrc = Math.max(maxSrc, commodities.src(c));

@@ -70,7 +70,7 @@ class PopSolverTest {
         for (long seed = 1; seed <= 3; seed++) {
             TeProblem p = problem("gravity:" + seed + ",128");
             ClientSplit split = ClientSplit.of(p.commodities(), 0.75);
-            int[] sub = new BalancedPartitioner(p).assign(p.commodities(), split, 4, seed);
+            int[] sub = new BalancedPartitioner().assign(p, split, 4, seed);
             for (int i = 0; i < split.size(); ) {
                 int origin = split.origin()[i];
                 Set<Integer> subs = new HashSet<>();
@@ -81,7 +81,7 @@ class PopSolverTest {
                 assertThat(subs).hasSize(Math.min(pieces, 4));
             }
             for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW}) {
-                PopOptions balanced = new PopOptions(4, 0.75, seed, new BalancedPartitioner(p), 2, new SolverOptions(60, 1, false));
+                PopOptions balanced = new PopOptions(4, 0.75, seed, new BalancedPartitioner(), 2, new SolverOptions(60, 1, false));
                 PopResult r = new PopSolver(HIGHS, balanced).solve(p, o);
                 assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
                 assertThat(checker.violations(r.allocation().orElseThrow(), 1)).isEmpty();
@@ -136,7 +136,7 @@ class PopSolverTest {
     void randomPartitionSpreadsPiecesOfOneCommodityOverDistinctSubProblems() {
         TeProblem p = problem("gravity:1,1");
         ClientSplit split = ClientSplit.of(p.commodities(), 0.75);
-        int[] sub = new RandomPartitioner().assign(p.commodities(), split, 8, 3);
+        int[] sub = new RandomPartitioner().assign(p, split, 8, 3);
         int[] used = new int[8];
         for (int i = 0; i < split.size(); ) {
             int origin = split.origin()[i];

@@ -73,12 +73,12 @@ final class CompareCommand implements Runnable {
     public void run() {
         Objective goal = solverChoice.objective();
         TeSolver backend = solverChoice.solver();
+        Partitioner part = Partitioner.byName(partitioner);
         TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
         TeProblem problem = TeProblem.of(t, paths, Commodities.of(trafficSpec.generate(t), paths));
-        Partitioner part = Partitioner.byName(partitioner, problem);
 
         List<Method> methods = new ArrayList<>();
         if (!skipFull) {

@@ -46,6 +46,10 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--client-split", defaultValue = "0", paramLabel = "T", description = "POP client-splitting threshold (default: ${DEFAULT-VALUE}).")
     double clientSplit;
 
+    @Option(names = "--partitioner", defaultValue = "random", paramLabel = "random|balanced|skewed",
+            description = "How POP assigns commodities to sub-problems; balanced is load-aware (default: ${DEFAULT-VALUE}).")
+    String partitioner;
+
     @Option(names = "--time-limit", defaultValue = "120", paramLabel = "SECONDS",
             description = "Solver time limit per LP in seconds; on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
@@ -88,7 +92,7 @@ public final class ServeCommand implements Callable<Integer> {
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads());
+                timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner));
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
         long start = System.nanoTime();

@@ -80,6 +80,9 @@ class TeCliTest {
         Run solver = run("solve", "-t", "Abilene", "--solver", "cplex");
         assertThat(solver.exit()).isEqualTo(1);
         assertThat(solver.err()).contains("unknown solver 'cplex'");
+        Run partitioner = run("compare", "-t", "Abilene", "--partitioner", "clever");
+        assertThat(partitioner.exit()).isEqualTo(1);
+        assertThat(partitioner.err()).contains("unknown partitioner 'clever', expected random, balanced or skewed");
         Run pop = run("compare", "-t", "Abilene", "--pop", "0");
         assertThat(pop.exit()).isEqualTo(1);
         assertThat(pop.err()).contains("POP needs k >= 1 sub-problems, got 0");

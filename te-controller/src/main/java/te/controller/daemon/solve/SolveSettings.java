@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import te.lp.Objective;
 import te.lp.SolverOptions;
 import te.lp.TeSolver;
+import te.lp.pop.Partitioner;
 import te.lp.pop.PopOptions;
 import te.lp.pop.RandomPartitioner;
 
@@ -17,22 +18,30 @@ import te.lp.pop.RandomPartitioner;
  * @param clientSplit      POP client-splitting threshold, {@code >= 0}
  * @param timeLimitSeconds wall-clock limit per LP in seconds, {@code > 0}
  * @param threads          threads for one full-LP solve, or sub-problems solved at once under POP, {@code >= 1}
+ * @param partitioner      how POP assigns commodities to sub-problems
  */
-public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
+public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads,
+                            Partitioner partitioner) {
     public SolveSettings {
         requireNonNull(objective, "objective");
         requireNonNull(solver, "solver");
+        requireNonNull(partitioner, "partitioner");
         // Checked here so a bad flag fails at start-up, not at the first solve.
-        popOptions(popK, clientSplit, timeLimitSeconds, threads);
+        popOptions(popK, clientSplit, timeLimitSeconds, threads, partitioner);
     }
 
-    private static PopOptions popOptions(int k, double split, double limit, int threads) {
-        return new PopOptions(k, split, 1, new RandomPartitioner(), threads, new SolverOptions(limit, 1, false));
+    /** Settings with POP's random partitioner. */
+    public SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
+        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner());
     }
 
-    /** @return POP options: random partition (seed 1), one solver thread per sub-problem */
+    private static PopOptions popOptions(int k, double split, double limit, int threads, Partitioner partitioner) {
+        return new PopOptions(k, split, 1, partitioner, threads, new SolverOptions(limit, 1, false));
+    }
+
+    /** @return POP options: the partitioner (seed 1), one solver thread per sub-problem */
     public PopOptions popOptions() {
-        return popOptions(popK, clientSplit, timeLimitSeconds, threads);
+        return popOptions(popK, clientSplit, timeLimitSeconds, threads, partitioner);
     }
 
     /** @return options of a full-LP solve */
