@@ -19,14 +19,11 @@ public final class Allocation {
     public Allocation(TeProblem problem, double[] pathFlowMbps) {
         this.problem = requireNonNull(problem, "problem");
         this.pathFlowMbps = pathFlowMbps;
-        Commodities c = problem.commodities();
-        firstColumn = new int[c.size() + 1];
-        for (int k = 0; k < c.size(); k++) {
-            firstColumn[k + 1] = firstColumn[k] + problem.paths().pathCount(c.pairIndex(k));
-        }
-        if (pathFlowMbps.length != firstColumn[c.size()]) {
+        firstColumn = problem.firstColumns();
+        int variables = firstColumn[firstColumn.length - 1];
+        if (pathFlowMbps.length != variables) {
             throw new IllegalArgumentException("flow array has %d entries, problem has %d path variables"
-                    .formatted(pathFlowMbps.length, firstColumn[c.size()]));
+                    .formatted(pathFlowMbps.length, variables));
         }
     }
 
@@ -37,14 +34,8 @@ public final class Allocation {
      * factor on the path). First-order and interior-point solvers end within ~1e-6 relative of
      * feasibility; the repair makes the allocation exactly feasible at a cost of that order, so
      * sums of POP sub-allocations stay within capacity too.
-     */
-    public static Allocation extract(TeProblem problem, double[] x) {
-        return extract(problem, x, true);
-    }
-
-    /**
-     * Same as {@link #extract(TeProblem, double[])}; {@code repairCapacities = false} for min-MLU,
-     * whose loads exceed capacity by design when z > 1.
+     *
+     * @param repairCapacities false for min-MLU, whose loads exceed capacity by design when z > 1
      */
     public static Allocation extract(TeProblem problem, double[] x, boolean repairCapacities) {
         double[] flow = new double[problem.pathVariables()];

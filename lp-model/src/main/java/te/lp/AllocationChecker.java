@@ -64,17 +64,6 @@ public final class AllocationChecker {
         return out;
     }
 
-    /**
-     * @throws IllegalStateException listing the first violations when the allocation is infeasible
-     */
-    public void requireFeasible(Allocation allocation, double allowedUtilisation) {
-        List<String> v = violations(allocation, allowedUtilisation);
-        if (!v.isEmpty()) {
-            throw new IllegalStateException("allocation is infeasible (%d violations): %s".formatted(v.size(),
-                    String.join("; ", v.subList(0, Math.min(5, v.size())))));
-        }
-    }
-
     private double tolerance(double magnitude) {
         return Math.max(absoluteMbps, relative * Math.abs(magnitude));
     }

@@ -35,10 +35,19 @@ public record TeProblem(Topology topology, PathSet paths, Commodities commoditie
 
     /** @return number of path variables: the sum of every commodity's path count */
     public int pathVariables() {
-        int total = 0;
+        return firstColumns()[commodities.size()];
+    }
+
+    /**
+     * @return per commodity the index of its first path variable, plus one past the last, so
+     *         commodity k's variables are {@code [firstColumns()[k], firstColumns()[k+1])}; the layout
+     *         every LP, allocation and heuristic shares
+     */
+    public int[] firstColumns() {
+        int[] first = new int[commodities.size() + 1];
         for (int k = 0; k < commodities.size(); k++) {
-            total += paths.pathCount(commodities.pairIndex(k));
+            first[k + 1] = first[k] + paths.pathCount(commodities.pairIndex(k));
         }
-        return total;
+        return first;
     }
 }

@@ -19,8 +19,8 @@ public final class Cspf {
     public static Allocation allocate(TeProblem problem) {
         Commodities c = problem.commodities();
         PathSet paths = problem.paths();
-        Allocation shape = new Allocation(problem, new double[problem.pathVariables()]);
-        int total = problem.pathVariables();
+        int[] firstColumn = problem.firstColumns();
+        int total = firstColumn[c.size()];
         long[] keys = new long[total];
         int[] commodityOf = new int[total];
         int[] pathOf = new int[total];
@@ -57,7 +57,7 @@ public final class Cspf {
                     residual[paths.arc(p, i)] -= demand;
                 }
                 placed[k] = true;
-                flow[shape.firstColumn(k) + (p - paths.firstPath(c.pairIndex(k)))] = demand;
+                flow[firstColumn[k] + (p - paths.firstPath(c.pairIndex(k)))] = demand;
             }
         }
         return new Allocation(problem, flow);

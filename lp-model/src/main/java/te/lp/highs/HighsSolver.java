@@ -22,12 +22,7 @@ public final class HighsSolver implements TeSolver {
 
     /** A solver with the defaults plus any options in system property {@value #OPTIONS_PROPERTY}. */
     public HighsSolver() {
-        this(parseOptions(System.getProperty(OPTIONS_PROPERTY, "")));
-    }
-
-    /** @param extraOptions HiGHS option names and values applied after the defaults (they win) */
-    public HighsSolver(java.util.Map<String, String> extraOptions) {
-        this("highs", extraOptions);
+        this("highs", parseOptions(System.getProperty(OPTIONS_PROPERTY, "")));
     }
 
     /**

@@ -139,8 +139,8 @@ public final class PopSolver {
     /** Sums each sub-problem's path flows into the original commodity's path flows. */
     private static Allocation merge(TeProblem problem, ClientSplit pieces, int[] sub, List<TeProblem> subProblems,
                                     List<TeResult> results) {
-        Allocation shape = new Allocation(problem, new double[problem.pathVariables()]);
-        double[] flow = new double[problem.pathVariables()];
+        int[] firstColumn = problem.firstColumns();
+        double[] flow = new double[firstColumn[firstColumn.length - 1]];
         int[] next = new int[subProblems.size()];
         // Pieces were handed to sub-problems in piece order, so the i-th piece of sub-problem s is
         // its commodity i.
@@ -151,7 +151,7 @@ public final class PopSolver {
             int origin = pieces.origin()[p];
             int from = part.firstColumn(local);
             int to = part.firstColumn(local + 1);
-            int base = shape.firstColumn(origin);
+            int base = firstColumn[origin];
             for (int j = from; j < to; j++) {
                 flow[base + j - from] += part.pathFlowMbps(j);
             }

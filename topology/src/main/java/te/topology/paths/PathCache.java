@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.Optional;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,12 +62,6 @@ public final class PathCache {
         PathSet paths = PathPrecomputation.allPairs(topology, spec, threads, progress);
         store(file, paths);
         return paths;
-    }
-
-    /** @return the cached all-pairs paths when present and valid */
-    public Optional<PathSet> cachedAllPairs(Topology topology, PathSpec spec) {
-        Path file = fileFor(topology, spec, true);
-        return Files.exists(file) ? Optional.of(load(file, topology, spec)) : Optional.empty();
     }
 
     private static String key(String topologyHash, PathSpec spec) {

@@ -18,7 +18,7 @@ class PathCacheTest {
     void roundTripIsExact(@TempDir Path dir) throws Exception {
         PathCache cache = new PathCache(dir);
         PathSet computed = cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
-        PathSet loaded = cache.cachedAllPairs(topology, spec).orElseThrow();
+        PathSet loaded = cache.load(cache.fileFor(topology, spec, true), topology, spec);
         assertThat(loaded.pairCount()).isEqualTo(computed.pairCount());
         assertThat(loaded.pathCount()).isEqualTo(computed.pathCount());
         for (int p = 0; p < computed.pathCount(); p++) {
