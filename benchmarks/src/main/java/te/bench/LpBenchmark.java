@@ -2,7 +2,7 @@ package te.bench;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import te.lp.Formulations;
-import te.lp.LpModel;
+import te.lp.PathLp;
 import te.lp.SolverOptions;
 import te.lp.TeOptimizer;
 import te.lp.TeResult;
@@ -10,7 +10,7 @@ import te.lp.TeResult;
 /** Model building (target: Kdl all-pairs ≤ 5 s) and full-LP solves, timed apart. */
 public class LpBenchmark extends InstanceBenchmark {
     @Benchmark
-    public LpModel buildTotalFlow() {
+    public PathLp buildTotalFlow() {
         return Formulations.totalFlow(problem, 0);
     }
 

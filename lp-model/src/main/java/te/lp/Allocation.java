@@ -28,7 +28,8 @@ public final class Allocation {
     }
 
     /**
-     * Turns an LP solution into an allocation: path columns only, tiny negative values (solver
+     * Turns an LP solution, mapped to path variables by {@link PathLp#pathFlowsMbps}, into an
+     * allocation: tiny negative values (solver
      * round-off) set to 0, a commodity routed above its demand scaled down to it, and every path
      * through an arc loaded above its capacity scaled by that arc's capacity/load (the smallest such
      * factor on the path). First-order and interior-point solvers end within ~1e-6 relative of
@@ -37,9 +38,8 @@ public final class Allocation {
      *
      * @param repairCapacities false for min-MLU, whose loads exceed capacity by design when z > 1
      */
-    public static Allocation extract(TeProblem problem, double[] x, boolean repairCapacities) {
-        double[] flow = new double[problem.pathVariables()];
-        System.arraycopy(x, 0, flow, 0, flow.length);
+    public static Allocation extract(TeProblem problem, double[] pathFlowsMbps, boolean repairCapacities) {
+        double[] flow = pathFlowsMbps.clone();
         Allocation a = new Allocation(problem, flow);
         for (int k = 0; k < problem.commodities().size(); k++) {
             double sum = 0;

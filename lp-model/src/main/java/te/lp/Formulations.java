@@ -17,10 +17,10 @@ public final class Formulations {
      * @param minShare per-commodity floor as a share of demand (0 for plain total flow; α* for the
      *                 second stage of {@link Objective#FAIR})
      */
-    public static LpModel totalFlow(TeProblem problem, double minShare) {
+    public static PathLp totalFlow(TeProblem problem, double minShare) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 1.0, true, PathLpBuilder.Extra.NONE, 0, 0, 0,
                 (a, cap) -> new double[] {-INF, cap},
-                (k, demand) -> new double[] {minShare * demand, demand}, PathLpBuilder.LoadBound.COMMODITY_DEMAND));
+                (k, demand) -> new double[] {minShare * demand, demand}, PathLpBuilder.LoadBound.COMMODITY_DEMAND, true));
     }
 
     /**
@@ -29,10 +29,10 @@ public final class Formulations {
      * left out (it halves the rows); {@link Allocation#extract} scales any commodity routed above its
      * demand back down, which keeps capacities and α.
      */
-    public static LpModel concurrentFlow(TeProblem problem) {
+    public static PathLp concurrentFlow(TeProblem problem) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, 0, 1,
                 (a, cap) -> new double[] {-INF, cap},
-                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND));
+                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND, false));
     }
 
     /**
@@ -40,9 +40,9 @@ public final class Formulations {
      * {@code Σ_p f = demand}. z is not bounded by 1, so z > 1 says by how much demand exceeds what
      * the network carries.
      */
-    public static LpModel minMaxUtilisation(TeProblem problem) {
+    public static PathLp minMaxUtilisation(TeProblem problem) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(false, 0.0, false, PathLpBuilder.Extra.CAPACITY_ROWS, 1.0, 0, INF,
                 (a, cap) -> new double[] {-INF, 0},
-                (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE));
+                (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, false));
     }
 }

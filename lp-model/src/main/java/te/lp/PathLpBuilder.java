@@ -1,6 +1,7 @@
 package te.lp;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * Builds the path-formulation LP every objective shares, straight into CSC arrays: one column per
@@ -35,13 +36,14 @@ final class PathLpBuilder {
 
     /** Everything that differs between objectives. */
     record Shape(boolean maximize, double pathCost, boolean pathUpperIsDemand, Extra extra, double extraCost,
-                 double extraLower, double extraUpper, RowBounds capacityRow, RowBounds commodityRow, LoadBound loadBound) {
+                 double extraLower, double extraUpper, RowBounds capacityRow, RowBounds commodityRow, LoadBound loadBound,
+                 boolean greedyBasis) {
     }
 
     /** Bounds of a capacity row (per arc, given its capacity) or a commodity row (given its demand). */
     @FunctionalInterface
     interface RowBounds {
-        /** @param index arc or commodity, @param amount capacity or demand in Mbps, @return {lower, upper} */
+        /** @param index arc or commodity group, @param amount capacity or demand in Mbps, @return {lower, upper} */
         double[] bounds(int index, double amount);
     }
 
@@ -84,29 +86,29 @@ final class PathLpBuilder {
         return row;
     }
 
-    static LpModel build(TeProblem problem, Shape shape) {
-        var paths = problem.paths();
-        var commodities = problem.commodities();
+    /** Builds the LP after {@link PathReduction}'s exact reductions; one commodity row per group that needs one. */
+    static PathLp build(TeProblem problem, Shape shape) {
         double[] capacity = problem.capacityMbps();
         int[] capRow = capacityRows(problem, shape.loadBound());
         int capRows = 0;
         for (int r : capRow) {
             capRows = Math.max(capRows, r + 1);
         }
-        int commodityRows = commodities.size();
-        int pathCols = problem.pathVariables();
+        PathReduction red = PathReduction.of(problem, capRow, shape.loadBound() != LoadBound.NONE);
+        int groups = red.groups;
+        // A group with one column and no α in its row needs no row: the row's bounds become the column's.
+        int[] groupRow = new int[groups];
+        int commodityRows = 0;
+        for (int g = 0; g < groups; g++) {
+            boolean needsRow = red.groupColumnStart[g + 1] - red.groupColumnStart[g] > 1 || shape.extra() == Extra.COMMODITY_ROWS;
+            groupRow[g] = needsRow ? commodityRows++ : -1;
+        }
+        int pathCols = red.columns();
         int extraCols = shape.extra() == Extra.NONE ? 0 : 1;
         int cols = pathCols + extraCols;
-
-        long nnz = extraCols == 0 ? 0 : (shape.extra() == Extra.COMMODITY_ROWS ? commodityRows : capRows);
-        for (int k = 0; k < commodities.size(); k++) {
-            int pair = commodities.pairIndex(k);
-            for (int p = paths.firstPath(pair); p < paths.firstPath(pair + 1); p++) {
-                nnz++;
-                for (int j = 0; j < paths.pathLength(p); j++) {
-                    nnz += capRow[paths.arc(p, j)] >= 0 ? 1 : 0;
-                }
-            }
+        long nnz = red.columnRows.length + (extraCols == 0 ? 0 : shape.extra() == Extra.COMMODITY_ROWS ? commodityRows : capRows);
+        for (int g = 0; g < groups; g++) {
+            nnz += groupRow[g] >= 0 ? red.groupColumnStart[g + 1] - red.groupColumnStart[g] : 0;
         }
         if (nnz > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("LP too large for one model: %d non-zeros".formatted(nnz));
@@ -118,41 +120,40 @@ final class PathLpBuilder {
         int[] rowIndex = new int[(int) nnz];
         double[] value = new double[(int) nnz];
 
-        int col = 0;
         int pos = 0;
-        for (int k = 0; k < commodities.size(); k++) {
-            int pair = commodities.pairIndex(k);
-            double demand = commodities.demandMbps(k);
-            for (int p = paths.firstPath(pair); p < paths.firstPath(pair + 1); p++) {
+        for (int g = 0; g < groups; g++) {
+            double demand = red.groupDemandMbps[g];
+            int row = groupRow[g];
+            double[] rowBounds = row < 0 ? shape.commodityRow().bounds(g, demand) : null;
+            for (int col = red.groupColumnStart[g]; col < red.groupColumnStart[g + 1]; col++) {
                 cost[col] = shape.pathCost();
                 colUpper[col] = shape.pathUpperIsDemand() ? demand : Double.POSITIVE_INFINITY;
-                colStart[col] = pos;
-                // Arcs of a simple path are distinct, and capacity rows precede commodity rows, so
-                // row indices within the column come out sorted once the path's arcs are sorted.
-                int length = paths.pathLength(p);
-                int from = pos;
-                for (int j = 0; j < length; j++) {
-                    int r = capRow[paths.arc(p, j)];
-                    if (r >= 0) {
-                        rowIndex[pos] = r;
-                        value[pos++] = 1.0;
-                    }
+                if (rowBounds != null) {
+                    colLower[col] = Math.max(colLower[col], rowBounds[0]);
+                    colUpper[col] = Math.min(colUpper[col], rowBounds[1]);
                 }
-                Arrays.sort(rowIndex, from, pos);
-                rowIndex[pos] = capRows + k;
-                value[pos++] = 1.0;
-                col++;
+                colStart[col] = pos;
+                // Signatures are sorted and capacity rows precede commodity rows: indices come out sorted.
+                for (int q = red.columnRowStart[col]; q < red.columnRowStart[col + 1]; q++) {
+                    rowIndex[pos] = red.columnRows[q];
+                    value[pos++] = 1.0;
+                }
+                if (row >= 0) {
+                    rowIndex[pos] = capRows + row;
+                    value[pos++] = 1.0;
+                }
             }
         }
         if (extraCols == 1) {
+            int col = pathCols;
             cost[col] = shape.extraCost();
             colLower[col] = shape.extraLower();
             colUpper[col] = shape.extraUpper();
             colStart[col] = pos;
             if (shape.extra() == Extra.COMMODITY_ROWS) {
-                for (int k = 0; k < commodityRows; k++) {
-                    rowIndex[pos] = capRows + k;
-                    value[pos++] = -commodities.demandMbps(k);
+                for (int g = 0; g < groups; g++) {
+                    rowIndex[pos] = capRows + groupRow[g];
+                    value[pos++] = -red.groupDemandMbps[g];
                 }
             } else {
                 for (int a = 0; a < capRow.length; a++) {
@@ -162,7 +163,6 @@ final class PathLpBuilder {
                     }
                 }
             }
-            col++;
         }
         colStart[cols] = pos;
 
@@ -175,11 +175,17 @@ final class PathLpBuilder {
                 rowUpper[capRow[a]] = b[1];
             }
         }
-        for (int k = 0; k < commodityRows; k++) {
-            double[] b = shape.commodityRow().bounds(k, commodities.demandMbps(k));
-            rowLower[capRows + k] = b[0];
-            rowUpper[capRows + k] = b[1];
+        for (int g = 0; g < groups; g++) {
+            if (groupRow[g] >= 0) {
+                double[] b = shape.commodityRow().bounds(g, red.groupDemandMbps[g]);
+                rowLower[capRows + groupRow[g]] = b[0];
+                rowUpper[capRows + groupRow[g]] = b[1];
+            }
         }
-        return new LpModel(shape.maximize(), cost, colLower, colUpper, rowLower, rowUpper, colStart, rowIndex, value);
+        LpModel model = new LpModel(shape.maximize(), cost, colLower, colUpper, rowLower, rowUpper, colStart, rowIndex, value);
+        Optional<StartingBasis> basis = shape.greedyBasis()
+                ? Optional.of(GreedyBasis.of(model, red.groupColumnStart, red.groupDemandMbps, groupRow, capRows))
+                : Optional.empty();
+        return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, basis);
     }
 }

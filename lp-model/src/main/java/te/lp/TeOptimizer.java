@@ -55,16 +55,23 @@ public final class TeOptimizer {
                 second.columns(), second.rows(), second.nonZeros(), second.message());
     }
 
-    private TeResult stage(TeProblem problem, Objective objective, Supplier<LpModel> build) {
+    private TeResult stage(TeProblem problem, Objective objective, Supplier<PathLp> build) {
         long start = System.nanoTime();
-        LpModel model = build.get();
+        PathLp lp = build.get();
+        LpModel model = lp.model();
         double buildSeconds = (System.nanoTime() - start) / 1e9;
-        SolveResult r = solver.solve(model, options);
-        if (!r.hasSolution()) {
+        SolveResult r;
+        if (model.columns() == 0) {
+            // Every commodity was routed up front: nothing is left for a solver.
+            r = new SolveResult(SolveStatus.OPTIMAL, 0, new double[0], 0, "");
+        } else {
+            r = lp.startingBasis().map(basis -> solver.solve(model, basis, options)).orElseGet(() -> solver.solve(model, options));
+        }
+        if (r.status() != SolveStatus.OPTIMAL || r.x().length != model.columns()) {
             return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, buildSeconds, r.solveSeconds(),
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
-        Allocation allocation = Allocation.extract(problem, r.x(), objective != Objective.MIN_MLU);
+        Allocation allocation = Allocation.extract(problem, lp.pathFlowsMbps(r.x()), objective != Objective.MIN_MLU);
         double allowed = objective == Objective.MIN_MLU ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
         List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {

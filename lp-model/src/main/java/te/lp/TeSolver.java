@@ -9,4 +9,14 @@ public interface TeSolver {
      * @return the outcome; solver failures are statuses, not exceptions
      */
     SolveResult solve(LpModel model, SolverOptions options);
+
+    /**
+     * Solves from a starting basis. The default ignores it: only simplex backends can use one, and
+     * the optimum is the same either way.
+     *
+     * @return the outcome; solver failures are statuses, not exceptions
+     */
+    default SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
+        return solve(model, options);
+    }
 }

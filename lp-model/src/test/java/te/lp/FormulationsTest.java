@@ -1,7 +1,9 @@
 package te.lp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import te.topology.TestTopologies;
 import te.topology.Topology;
@@ -16,22 +18,96 @@ class FormulationsTest {
             TeInstances.matrix(3, "0>1=10"));
 
     @Test
-    void capacityRowsThatCannotBindAreLeftOut() {
-        LpModel total = Formulations.totalFlow(problem, 0);
-        // Paths 0->1 and 0->2->1; only arc 0->1 (capacity 5 < demand 10) keeps a row, plus one commodity row.
-        assertThat(total.rows()).isEqualTo(2);
-        assertThat(total.columns()).isEqualTo(2);
-        // Min-MLU keeps every used arc: z depends on all of them.
-        assertThat(Formulations.minMaxUtilisation(problem).rows()).isEqualTo(3 + 1);
+    void aPathThroughNoBindingArcTakesTheWholeDemandWithoutAnLp() {
+        PathLp total = Formulations.totalFlow(problem, 0);
+        // Paths 0->1 and 0->2->1; only arc 0->1 (capacity 5 < demand 10) keeps a row, and the
+        // detour crosses no kept row, so the commodity is routed there up front.
+        assertThat(total.model().columns()).isZero();
+        assertThat(total.presetFlowMbps()).containsExactly(0, 10);
+        // Min-MLU keeps every used arc: z depends on all of them; nothing is preset.
+        PathLp mlu = Formulations.minMaxUtilisation(problem);
+        assertThat(mlu.model().rows()).isEqualTo(3 + 1);
+        assertThat(mlu.presetFlowMbps()).containsOnly(0);
     }
 
     @Test
-    void leavingRowsOutChangesNeitherOptimumNorFeasibility() {
+    void reductionsChangeNeitherOptimumNorFeasibility() {
         TeResult r = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(problem, Objective.TOTAL_FLOW);
-        assertThat(r.value()).isCloseTo(10.0, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(r.value()).isCloseTo(10.0, within(1e-6));
         assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), 1)).isEmpty();
-        // The direct path may carry at most its 5 Mbps; the rest goes round.
         assertThat(r.allocation().orElseThrow().pathFlowMbps(0)).isLessThanOrEqualTo(5.0 + 1e-9);
+    }
+
+    @Test
+    void aPathCrossingEveryBindingArcOfAnotherIsLeftOutAndASinglePathNeedsNoRow() {
+        // 0>3 over 0-1-3 (binding: 0->1) and 0-1-2-3 (binding: 0->1, 1->2): the longer one can only do worse.
+        Topology t = TestTopologies.undirected(4, "0-1@5", "1-3@100", "1-2@5", "2-3@100");
+        TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(4, "0>3=10"));
+        assertThat(p.pathVariables()).isEqualTo(2);
+        PathLp lp = Formulations.totalFlow(p, 0);
+        assertThat(lp.pathColumns()).isEqualTo(1);
+        assertThat(lp.pathVariablesOf(0)).containsExactly(0);
+        assertThat(lp.model().columns()).isEqualTo(1);
+        assertThat(lp.model().rows()).as("two capacity rows, no commodity row").isEqualTo(2);
+        assertThat(lp.model().colUpper()[0]).isEqualTo(10.0);
+        TeResult r = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW);
+        assertThat(r.value()).isCloseTo(5.0, within(1e-6));
+        // Concurrent flow keeps the row (α lives there) but still drops the dominated path.
+        PathLp concurrent = Formulations.concurrentFlow(p);
+        assertThat(concurrent.model().columns()).isEqualTo(1 + 1);
+        assertThat(concurrent.model().rows()).isEqualTo(2 + 1);
+    }
+
+    @Test
+    void commoditiesWithTheSameSignaturesShareColumnsAndSplitInProportionToDemand() {
+        // 0>2 (over 0->1->2) and 1>2 both cross only one binding arc, 1->2: one group, one column.
+        Topology t = TestTopologies.graph(3, "0>1@100", "1>2@4", "1>0@100", "2>1@100");
+        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), TeInstances.matrix(3, "0>2=6", "1>2=2"));
+        PathLp lp = Formulations.totalFlow(p, 0);
+        assertThat(lp.pathColumns()).isEqualTo(1);
+        assertThat(lp.pathVariablesOf(0)).containsExactly(0, 1);
+        assertThat(lp.model().colUpper()[0]).isEqualTo(8.0);
+        Allocation a = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW)
+                .allocation().orElseThrow();
+        assertThat(a.commodityFlowMbps(0)).isCloseTo(3.0, within(1e-6));
+        assertThat(a.commodityFlowMbps(1)).isCloseTo(1.0, within(1e-6));
+    }
+
+    @Test
+    void fairFloorBecomesTheBoundOfASingleColumn() {
+        Topology t = TestTopologies.undirected(2, "0-1@5");
+        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), TeInstances.matrix(2, "0>1=10"));
+        LpModel m = Formulations.totalFlow(p, 0.25).model();
+        assertThat(m.rows()).isEqualTo(1);
+        assertThat(m.colLower()).containsExactly(2.5);
+        assertThat(m.colUpper()).containsExactly(10.0);
+    }
+
+    @Test
+    void totalFlowStartsFromADualFeasibleBasisWithEveryCommodityInFull() {
+        Topology t = TestTopologies.undirected(4, "0-1@5", "1-2@5", "2-3@5", "3-0@5", "0-2@5");
+        TeProblem p = TeInstances.problem(t, PathSpec.defaults(),
+                TeInstances.matrix(4, "0>1=4", "0>2=9", "1>3=6", "2>0=3", "3>1=8"));
+        PathLp lp = Formulations.totalFlow(p, 0);
+        StartingBasis basis = lp.startingBasis().orElseThrow();
+        LpModel m = lp.model();
+        int capRows = m.rows() - (int) Arrays.stream(basis.rows()).filter(s -> s == BasisStatus.UPPER).count();
+        assertThat(Arrays.copyOf(basis.rows(), capRows)).containsOnly(BasisStatus.BASIC);
+        // Each commodity row at its upper bound (demand) has exactly one basic column feeding it.
+        for (int row = capRows; row < m.rows(); row++) {
+            assertThat(basis.rows()[row]).isEqualTo(BasisStatus.UPPER);
+            int basic = 0;
+            for (int c = 0; c < m.columns(); c++) {
+                for (int q = m.colStart()[c]; q < m.colStart()[c + 1]; q++) {
+                    basic += m.rowIndex()[q] == row && basis.columns()[c] == BasisStatus.BASIC ? 1 : 0;
+                }
+            }
+            assertThat(basic).isEqualTo(1);
+        }
+        assertThat(Formulations.concurrentFlow(p).startingBasis()).isEmpty();
+        double ipm = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
+        double warm = new TeOptimizer(Solvers.byName("highs-simplex"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
+        assertThat(warm).isCloseTo(ipm, within(1e-6));
     }
 
     @Test

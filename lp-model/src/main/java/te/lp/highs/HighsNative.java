@@ -14,6 +14,9 @@ final class HighsNative {
     static final int STATUS_ERROR = -1;
     static final int SENSE_MINIMIZE = 1;
     static final int MATRIX_COLWISE = 1;
+    static final int BASIS_LOWER = 0;
+    static final int BASIS_BASIC = 1;
+    static final int BASIS_UPPER = 2;
     static final int MODEL_STATUS_OPTIMAL = 7;
     static final int MODEL_STATUS_INFEASIBLE = 8;
     static final int MODEL_STATUS_UNBOUNDED_OR_INFEASIBLE = 9;
@@ -42,6 +45,8 @@ final class HighsNative {
     static native int Highs_setDoubleOptionValue(Pointer highs, String option, double value);
 
     static native int Highs_setStringOptionValue(Pointer highs, String option, String value);
+
+    static native int Highs_setBasis(Pointer highs, int[] colStatus, int[] rowStatus);
 
     static native int Highs_run(Pointer highs);
 

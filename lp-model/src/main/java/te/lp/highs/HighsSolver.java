@@ -1,10 +1,12 @@
 package te.lp.highs;
 
 import com.sun.jna.Pointer;
+import te.lp.BasisStatus;
 import te.lp.LpModel;
 import te.lp.SolveResult;
 import te.lp.SolveStatus;
 import te.lp.SolverOptions;
+import te.lp.StartingBasis;
 import te.lp.TeSolver;
 
 /**
@@ -65,7 +67,16 @@ public final class HighsSolver implements TeSolver {
 
     @Override
     public SolveResult solve(LpModel model, SolverOptions options) {
-        long start = System.nanoTime();
+        return solve(model, null, options);
+    }
+
+    /**
+     * Uses the basis only when this backend's options select the simplex method (backend
+     * {@code highs-simplex}); HiGHS then skips presolve and runs dual simplex from it.
+     */
+    @Override
+    public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
+        long startNanos = System.nanoTime();
         Pointer h = HighsNative.Highs_create();
         try {
             setOption(h, "output_flag", options.verbose());
@@ -91,7 +102,12 @@ public final class HighsSolver implements TeSolver {
                     HighsNative.SENSE_MINIMIZE, 0.0, cost, model.colLower(), model.colUpper(), model.rowLower(), model.rowUpper(),
                     model.colStart(), model.rowIndex(), model.value());
             if (status == HighsNative.STATUS_ERROR) {
-                return SolveResult.failed(SolveStatus.ERROR, seconds(start), "HiGHS rejected the model (Highs_passLp error)");
+                return SolveResult.failed(SolveStatus.ERROR, seconds(startNanos), "HiGHS rejected the model (Highs_passLp error)");
+            }
+            String method = extraOptions.getOrDefault("solver", "ipm");
+            if (start != null && method.equals("simplex")
+                    && HighsNative.Highs_setBasis(h, statuses(start.columns()), statuses(start.rows())) == HighsNative.STATUS_ERROR) {
+                return SolveResult.failed(SolveStatus.ERROR, seconds(startNanos), "HiGHS rejected the starting basis (Highs_setBasis error)");
             }
             HighsNative.Highs_run(h);
             int modelStatus = HighsNative.Highs_getModelStatus(h);
@@ -104,15 +120,27 @@ public final class HighsSolver implements TeSolver {
             };
             if (solveStatus != SolveStatus.OPTIMAL) {
                 String what = modelStatus == HighsNative.MODEL_STATUS_UNBOUNDED_OR_INFEASIBLE ? "infeasible or unbounded" : "not solved";
-                return SolveResult.failed(solveStatus, seconds(start), "HiGHS: %s (model status %d)".formatted(what, modelStatus));
+                return SolveResult.failed(solveStatus, seconds(startNanos), "HiGHS: %s (model status %d)".formatted(what, modelStatus));
             }
             double[] x = new double[model.columns()];
             HighsNative.Highs_getSolution(h, x, null, null, null);
             double objective = HighsNative.Highs_getObjectiveValue(h);
-            return new SolveResult(SolveStatus.OPTIMAL, model.maximize() ? -objective : objective, x, seconds(start), "");
+            return new SolveResult(SolveStatus.OPTIMAL, model.maximize() ? -objective : objective, x, seconds(startNanos), "");
         } finally {
             HighsNative.Highs_destroy(h);
         }
+    }
+
+    private static int[] statuses(BasisStatus[] statuses) {
+        int[] out = new int[statuses.length];
+        for (int i = 0; i < statuses.length; i++) {
+            out[i] = switch (statuses[i]) {
+                case LOWER -> HighsNative.BASIS_LOWER;
+                case BASIC -> HighsNative.BASIS_BASIC;
+                case UPPER -> HighsNative.BASIS_UPPER;
+            };
+        }
+        return out;
     }
 
     private static double seconds(long start) {

@@ -1,0 +1,64 @@
+package te.lp;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * The LP of one {@link TeProblem} after the builder's exact reductions ({@link PathReduction}), and
+ * the way back from its solution to the problem's path flows. Each LP path column stands for one
+ * path of every commodity in its group; the column's flow is split among them in proportion to
+ * their demands. Path variables fixed without the LP are in {@code presetFlowMbps}.
+ *
+ * @param model              the LP handed to a backend
+ * @param memberStart        per LP path column (the first {@code memberStart.length - 1} columns)
+ *                           the range of its member entries, plus one past the last
+ * @param memberPathVariable problem path variable of each member entry
+ * @param memberShare        share of the column's flow each member entry gets
+ * @param presetFlowMbps     flow per problem path variable fixed without the LP, in Mbps
+ * @param startingBasis      a dual-feasible simplex start when the objective has one
+ */
+public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable, double[] memberShare, double[] presetFlowMbps,
+                     Optional<StartingBasis> startingBasis) {
+    public PathLp {
+        requireNonNull(model, "model");
+        requireNonNull(presetFlowMbps, "presetFlowMbps");
+        requireNonNull(startingBasis, "startingBasis");
+        if (memberStart.length - 1 > model.columns() || memberPathVariable.length != memberShare.length
+                || memberStart[memberStart.length - 1] != memberPathVariable.length) {
+            throw new IllegalArgumentException("column map disagrees with the model: %d path columns, %d members, %d shares, %d columns"
+                    .formatted(memberStart.length - 1, memberPathVariable.length, memberShare.length, model.columns()));
+        }
+    }
+
+    /** @return number of LP columns that stand for paths (the rest are α or z) */
+    public int pathColumns() {
+        return memberStart.length - 1;
+    }
+
+    /** @return the problem path variables LP column {@code column} stands for */
+    public int[] pathVariablesOf(int column) {
+        return Arrays.copyOfRange(memberPathVariable, memberStart[column], memberStart[column + 1]);
+    }
+
+    /**
+     * @param x LP solution, one value per model column
+     * @return flow per problem path variable in Mbps: the presets plus each path column's flow split
+     *         among its members
+     */
+    public double[] pathFlowsMbps(double[] x) {
+        double[] flow = presetFlowMbps.clone();
+        for (int c = 0; c < pathColumns(); c++) {
+            for (int m = memberStart[c]; m < memberStart[c + 1]; m++) {
+                flow[memberPathVariable[m]] += x[c] * memberShare[m];
+            }
+        }
+        return flow;
+    }
+
+    @Override
+    public String toString() {
+        return "PathLp[%s, %d path columns for %d paths]".formatted(model, pathColumns(), memberPathVariable.length);
+    }
+}

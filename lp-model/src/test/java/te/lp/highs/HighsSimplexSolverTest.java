@@ -1,0 +1,12 @@
+package te.lp.highs;
+
+import te.lp.Solvers;
+import te.lp.TeSolver;
+import te.lp.TeSolverContract;
+
+class HighsSimplexSolverTest extends TeSolverContract {
+    @Override
+    protected TeSolver createSolver() {
+        return Solvers.byName("highs-simplex");
+    }
+}
