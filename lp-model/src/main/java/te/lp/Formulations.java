@@ -20,7 +20,7 @@ public final class Formulations {
     public static PathLp totalFlow(TeProblem problem, double minShare) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 1.0, true, PathLpBuilder.Extra.NONE, 0, 0, 0,
                 (a, cap) -> new double[] {-INF, cap},
-                (k, demand) -> new double[] {minShare * demand, demand}, PathLpBuilder.LoadBound.COMMODITY_DEMAND, true));
+                (k, demand) -> new double[] {minShare * demand, demand}, PathLpBuilder.LoadBound.COMMODITY_DEMAND, PathLpBuilder.Start.TOTAL_FLOW));
     }
 
     /**
@@ -32,7 +32,7 @@ public final class Formulations {
     public static PathLp concurrentFlow(TeProblem problem) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, 0, 1,
                 (a, cap) -> new double[] {-INF, cap},
-                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND, false));
+                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND, PathLpBuilder.Start.CONCURRENT_FLOW));
     }
 
     /**
@@ -43,6 +43,6 @@ public final class Formulations {
     public static PathLp minMaxUtilisation(TeProblem problem) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(false, 0.0, false, PathLpBuilder.Extra.CAPACITY_ROWS, 1.0, 0, INF,
                 (a, cap) -> new double[] {-INF, 0},
-                (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, false));
+                (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, PathLpBuilder.Start.NONE));
     }
 }

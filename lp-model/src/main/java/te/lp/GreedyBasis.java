@@ -3,10 +3,12 @@ package te.lp;
 import java.util.Arrays;
 
 /**
- * A dual-feasible starting basis for the total-flow LP, so that dual simplex starts next to the
- * optimum instead of at zero flow. Every commodity is put in full on one of its columns (the basic
- * one; its row at its upper bound) and every capacity row's slack is basic. With all capacity duals
- * at zero each commodity's dual is 1 and every path's reduced cost is 0, so the basis is dual
+ * A dual-feasible starting basis for the total-flow and concurrent-flow LPs, so that dual simplex
+ * starts next to the optimum instead of at zero flow. Every commodity is put in full on one of its
+ * columns (the basic one; its row at the bound that says "all routed"; for concurrent flow α at 1)
+ * and every capacity row's slack is basic. With all capacity duals at zero, each path's reduced cost
+ * is 0 (total flow: each commodity's dual is 1; concurrent flow: 0, and α's reduced cost 1 suits it
+ * at its upper bound), so the basis is dual
  * feasible whichever column is picked; the pick only decides how much capacity is overloaded at the
  * start, i.e. how much work is left. It is greedy: largest demand first, each onto the column whose
  * busiest capacity row ends up least loaded relative to its capacity. On a Kdl POP-16 sub-problem
@@ -24,8 +26,12 @@ final class GreedyBasis {
      * @param groupRow         per group its row among the commodity rows, or -1 when it has none
      *                         (then it has exactly one column)
      * @param capRows          number of capacity rows, which come first
+     * @param routedRow        status of a commodity row whose demand is routed in full: UPPER for
+     *                         total flow (Σ f ≤ d), LOWER for concurrent flow (Σ f − α·d ≥ 0, with α,
+     *                         the model's last column, nonbasic at its upper bound 1)
      */
-    static StartingBasis of(LpModel model, int[] groupColumnStart, double[] groupDemandMbps, int[] groupRow, int capRows) {
+    static StartingBasis of(LpModel model, int[] groupColumnStart, double[] groupDemandMbps, int[] groupRow, int capRows,
+                            BasisStatus routedRow) {
         int n = groupDemandMbps.length;
         BasisStatus[] columns = new BasisStatus[model.columns()];
         BasisStatus[] rows = new BasisStatus[model.rows()];
@@ -59,7 +65,10 @@ final class GreedyBasis {
         for (int i = 0; i < withRow; i++) {
             int k = (int) order[i];
             columns[chosen[k]] = BasisStatus.BASIC;
-            rows[capRows + groupRow[k]] = BasisStatus.UPPER;
+            rows[capRows + groupRow[k]] = routedRow;
+        }
+        if (routedRow == BasisStatus.LOWER) {
+            columns[model.columns() - 1] = BasisStatus.UPPER;
         }
         return new StartingBasis(columns, rows);
     }

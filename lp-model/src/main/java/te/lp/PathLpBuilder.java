@@ -37,7 +37,17 @@ final class PathLpBuilder {
     /** Everything that differs between objectives. */
     record Shape(boolean maximize, double pathCost, boolean pathUpperIsDemand, Extra extra, double extraCost,
                  double extraLower, double extraUpper, RowBounds capacityRow, RowBounds commodityRow, LoadBound loadBound,
-                 boolean greedyBasis) {
+                 Start start) {
+    }
+
+    /** Which starting basis the objective has (see {@link GreedyBasis}). */
+    enum Start {
+        /** None: the backend starts cold. */
+        NONE,
+        /** Every commodity in full: its row at its upper bound (demand). */
+        TOTAL_FLOW,
+        /** Every commodity in full and α at its upper bound 1: rows Σ f − α·d at their lower bound 0. */
+        CONCURRENT_FLOW
     }
 
     /** Bounds of a capacity row (per arc, given its capacity) or a commodity row (given its demand). */
@@ -183,9 +193,13 @@ final class PathLpBuilder {
             }
         }
         LpModel model = new LpModel(shape.maximize(), cost, colLower, colUpper, rowLower, rowUpper, colStart, rowIndex, value);
-        Optional<StartingBasis> basis = shape.greedyBasis()
-                ? Optional.of(GreedyBasis.of(model, red.groupColumnStart, red.groupDemandMbps, groupRow, capRows))
-                : Optional.empty();
+        Optional<StartingBasis> basis = switch (shape.start()) {
+            case NONE -> Optional.empty();
+            case TOTAL_FLOW -> Optional.of(GreedyBasis.of(model, red.groupColumnStart, red.groupDemandMbps, groupRow, capRows,
+                    BasisStatus.UPPER));
+            case CONCURRENT_FLOW -> Optional.of(GreedyBasis.of(model, red.groupColumnStart, red.groupDemandMbps, groupRow, capRows,
+                    BasisStatus.LOWER));
+        };
         return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, basis);
     }
 }

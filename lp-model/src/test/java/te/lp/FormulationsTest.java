@@ -84,7 +84,7 @@ class FormulationsTest {
     }
 
     @Test
-    void totalFlowStartsFromADualFeasibleBasisWithEveryCommodityInFull() {
+    void totalAndConcurrentFlowStartFromADualFeasibleBasisWithEveryCommodityInFull() {
         Topology t = TestTopologies.undirected(4, "0-1@5", "1-2@5", "2-3@5", "3-0@5", "0-2@5");
         TeProblem p = TeInstances.problem(t, PathSpec.defaults(),
                 TeInstances.matrix(4, "0>1=4", "0>2=9", "1>3=6", "2>0=3", "3>1=8"));
@@ -104,10 +104,19 @@ class FormulationsTest {
             }
             assertThat(basic).isEqualTo(1);
         }
-        assertThat(Formulations.concurrentFlow(p).startingBasis()).isEmpty();
+        // Concurrent flow starts the same way with α nonbasic at 1 and rows Σ f − α·d at 0.
+        PathLp concurrent = Formulations.concurrentFlow(p);
+        StartingBasis cb = concurrent.startingBasis().orElseThrow();
+        assertThat(cb.columns()[concurrent.model().columns() - 1]).isEqualTo(BasisStatus.UPPER);
+        assertThat(cb.rows()).containsOnly(BasisStatus.BASIC, BasisStatus.LOWER);
+        assertThat(cb.rows()[cb.rows().length - 1]).isEqualTo(BasisStatus.LOWER);
+        assertThat(Formulations.minMaxUtilisation(p).startingBasis()).isEmpty();
         double ipm = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
-        double warm = new TeOptimizer(Solvers.byName("highs-simplex"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
+        double warm = new TeOptimizer(Solvers.byName("highs-warm"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
         assertThat(warm).isCloseTo(ipm, within(1e-6));
+        double ipmAlpha = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.CONCURRENT_FLOW).value();
+        double warmAlpha = new TeOptimizer(Solvers.byName("highs-warm"), new SolverOptions(60, 1, false)).solve(p, Objective.CONCURRENT_FLOW).value();
+        assertThat(warmAlpha).isCloseTo(ipmAlpha, within(1e-6));
     }
 
     @Test

@@ -25,6 +25,6 @@ public final class HighsPdlpSolverProvider implements SolverProvider {
 
     @Override
     public TeSolver create() {
-        return new HighsSolver("highs-pdlp", OPTIONS);
+        return new HighsSolver("highs-pdlp", OPTIONS, false);
     }
 }

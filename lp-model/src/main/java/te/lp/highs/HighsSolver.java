@@ -21,23 +21,30 @@ public final class HighsSolver implements TeSolver {
 
     private final String name;
     private final java.util.Map<String, String> extraOptions;
+    private final boolean simplexFromBasis;
 
-    /** A solver with the defaults plus any options in system property {@value #OPTIONS_PROPERTY}. */
+    /** Interior point with crossover, plus any options in system property {@value #OPTIONS_PROPERTY}. */
     public HighsSolver() {
-        this("highs", parseOptions(System.getProperty(OPTIONS_PROPERTY, "")));
+        this("highs", java.util.Map.of(), false);
     }
 
     /**
-     * @param name         the backend name this solver reports
-     * @param extraOptions HiGHS option names and values applied after the defaults (they win)
+     * @param name             the backend name this solver reports
+     * @param extraOptions     HiGHS option names and values applied after the defaults (they win),
+     *                         followed by any in system property {@value #OPTIONS_PROPERTY}
+     * @param simplexFromBasis whether a model's starting basis switches the method to dual simplex
+     *                         from that basis (else interior point whatever the model)
      * @throws IllegalStateException if the HiGHS library cannot be loaded (the message says why)
      */
-    HighsSolver(String name, java.util.Map<String, String> extraOptions) {
+    HighsSolver(String name, java.util.Map<String, String> extraOptions, boolean simplexFromBasis) {
         HighsLibrary.load().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
         this.name = name;
-        this.extraOptions = java.util.Map.copyOf(extraOptions);
+        var options = new java.util.LinkedHashMap<>(extraOptions);
+        options.putAll(parseOptions(System.getProperty(OPTIONS_PROPERTY, "")));
+        this.extraOptions = java.util.Collections.unmodifiableMap(options);
+        this.simplexFromBasis = simplexFromBasis;
     }
 
     /**
@@ -71,8 +78,8 @@ public final class HighsSolver implements TeSolver {
     }
 
     /**
-     * Uses the basis only when this backend's options select the simplex method (backend
-     * {@code highs-simplex}); HiGHS then skips presolve and runs dual simplex from it.
+     * With {@code simplexFromBasis} (backend {@code highs-warm}) and a basis, runs dual simplex from
+     * it (HiGHS then skips presolve); otherwise as {@link #solve(LpModel, SolverOptions)}.
      */
     @Override
     public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
@@ -80,8 +87,14 @@ public final class HighsSolver implements TeSolver {
         Pointer h = HighsNative.Highs_create();
         try {
             setOption(h, "output_flag", options.verbose());
-            setOption(h, "solver", "ipm");
-            setOption(h, "run_crossover", "on");
+            boolean warm = simplexFromBasis && start != null;
+            if (warm) {
+                setOption(h, "solver", "simplex");
+                setOption(h, "simplex_strategy", 1);
+            } else {
+                setOption(h, "solver", "ipm");
+                setOption(h, "run_crossover", "on");
+            }
             setOption(h, "threads", options.threads());
             if (Double.isFinite(options.timeLimitSeconds())) {
                 setOption(h, "time_limit", options.timeLimitSeconds());
@@ -104,9 +117,7 @@ public final class HighsSolver implements TeSolver {
             if (status == HighsNative.STATUS_ERROR) {
                 return SolveResult.failed(SolveStatus.ERROR, seconds(startNanos), "HiGHS rejected the model (Highs_passLp error)");
             }
-            String method = extraOptions.getOrDefault("solver", "ipm");
-            if (start != null && method.equals("simplex")
-                    && HighsNative.Highs_setBasis(h, statuses(start.columns()), statuses(start.rows())) == HighsNative.STATUS_ERROR) {
+            if (warm && HighsNative.Highs_setBasis(h, statuses(start.columns()), statuses(start.rows())) == HighsNative.STATUS_ERROR) {
                 return SolveResult.failed(SolveStatus.ERROR, seconds(startNanos), "HiGHS rejected the starting basis (Highs_setBasis error)");
             }
             HighsNative.Highs_run(h);

@@ -11,8 +11,8 @@ public final class SolverChoice {
             description = "What to optimise (default: ${DEFAULT-VALUE}).")
     String objective;
 
-    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-pdlp|pdlp|gurobi",
-            description = "LP backend (default: ${DEFAULT-VALUE}; highs-pdlp is fastest at Kdl's size).")
+    @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-warm|highs-pdlp|pdlp|gurobi",
+            description = "LP backend (default: ${DEFAULT-VALUE}; highs-warm is fastest for total flow, highs-pdlp for other objectives at Kdl's size).")
     String solver;
 
     /** @throws IllegalArgumentException naming an unknown objective */

@@ -4,9 +4,9 @@ import te.lp.Solvers;
 import te.lp.TeSolver;
 import te.lp.TeSolverContract;
 
-class HighsSimplexSolverTest extends TeSolverContract {
+class HighsWarmSolverTest extends TeSolverContract {
     @Override
     protected TeSolver createSolver() {
-        return Solvers.byName("highs-simplex");
+        return Solvers.byName("highs-warm");
     }
 }
