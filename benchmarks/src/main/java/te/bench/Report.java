@@ -18,7 +18,7 @@ import te.controller.compare.Outcome;
 import te.lp.Objective;
 import te.lp.Solvers;
 import te.lp.TeProblem;
-import te.lp.pop.RandomPartitioner;
+import te.lp.pop.Partitioner;
 
 /**
  * The reproducible performance report: a fixed, documented set of instances, each solved by the
@@ -34,8 +34,11 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--quick", description = "The 5-minute subset (Cogentco and GtsCe, gravity and poisson-high-intra, total flow).")
     boolean quick;
 
-    @Option(names = "--solver", defaultValue = "highs-pdlp", description = "LP backend (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--solver", defaultValue = "highs-warm", description = "LP backend (default: ${DEFAULT-VALUE}).")
     String solver;
+
+    @Option(names = "--partitioner", defaultValue = "balanced", description = "POP partitioner: random|balanced|skewed (default: ${DEFAULT-VALUE}).")
+    String partitioner;
 
     @Option(names = "--time-limit", defaultValue = "900", description = "Per-LP time limit in seconds (default: ${DEFAULT-VALUE}).")
     double timeLimit;
@@ -79,7 +82,7 @@ public final class Report implements Callable<Integer> {
     public Integer call() throws IOException {
         Files.createDirectories(out);
         int cores = Runtime.getRuntime().availableProcessors();
-        ComparisonRunner runner = new ComparisonRunner(Solvers.byName(solver), cores, timeLimit, new RandomPartitioner(), 1);
+        ComparisonRunner runner = new ComparisonRunner(Solvers.byName(solver), cores, timeLimit, Partitioner.byName(partitioner), 1);
         List<Row> rows = new ArrayList<>();
         List<Instance> instances = instances(quick);
         long start = System.nanoTime();
@@ -91,6 +94,10 @@ public final class Report implements Callable<Integer> {
             for (int k : new int[] {4, 16, 64}) {
                 methods.add(Method.pop(k, inst.clientSplit()));
             }
+            if (inst.clientSplit() > 0) {
+                // The same POP-16 without client splitting, to show what splitting buys.
+                methods.add(Method.pop(16, 0));
+            }
             methods.add(Method.cspf());
             List<Outcome> outcomes = runner.run(problem, inst.objective(), methods, label -> System.err.println("  " + label));
             Outcome full = outcomes.get(0);
@@ -99,6 +106,7 @@ public final class Report implements Callable<Integer> {
         }
         writeCsv(rows);
         writeMarkdown(rows, (System.nanoTime() - start) / 1e9);
+        ReportPlots.write(rows, out);
         System.err.printf("report written to %s in %.0f s%n", out, (System.nanoTime() - start) / 1e9);
         return 0;
     }
@@ -119,9 +127,13 @@ public final class Report implements Callable<Integer> {
 
     private void writeMarkdown(List<Row> rows, double seconds) {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("report.md")))) {
-            w.printf("# Performance report%n%nSolver %s, %d cores, %s set, %.0f s in all. Shares are of the full LP's objective; "
-                    + "times are wall-clock with model building included.%n%n", solver, Runtime.getRuntime().availableProcessors(),
-                    quick ? "quick" : "full", seconds);
+            w.printf("# Performance report%n%nSolver %s, partitioner %s, %d cores, %s set, %.0f s in all. Shares are of the full LP's "
+                    + "objective; times are wall-clock with model building included.%n%n", solver, partitioner,
+                    Runtime.getRuntime().availableProcessors(), quick ? "quick" : "full", seconds);
+            ReportSummary.write(rows, w);
+            w.println();
+            w.println("## Every run");
+            w.println();
             w.println("| instance | method | status | objective | share | wall s | speed-up |");
             w.println("|---|---|---|---|---|---|---|");
             for (Row r : rows) {

@@ -6,7 +6,7 @@ import java.util.ServiceLoader;
 /** Finds solver backends by name through {@link ServiceLoader}: never "whatever is on the classpath". */
 public final class Solvers {
     /** The embedded default backend. */
-    public static final String DEFAULT = "highs";
+    public static final String DEFAULT = "highs-warm";
 
     private Solvers() {
     }

@@ -12,7 +12,7 @@ public final class SolverChoice {
     String objective;
 
     @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-warm|highs-pdlp|pdlp|gurobi",
-            description = "LP backend (default: ${DEFAULT-VALUE}; highs-warm is fastest for total flow, highs-pdlp for other objectives at Kdl's size).")
+            description = "LP backend (default: ${DEFAULT-VALUE}: dual simplex from a greedy start for total and concurrent flow, interior point otherwise).")
     String solver;
 
     /** @throws IllegalArgumentException naming an unknown objective */

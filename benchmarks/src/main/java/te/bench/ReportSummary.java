@@ -1,0 +1,73 @@
+package te.bench;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import te.controller.compare.Method;
+import te.controller.compare.Outcome;
+
+/** The report's headline: POP-16's share and speed-up per instance, and the medians against their targets. */
+final class ReportSummary {
+    /** Median POP-16 share of the full LP the issue asks for, except poisson-high-intra. */
+    static final double TARGET = 0.995;
+    /** The same for poisson-high-intra with client splitting. */
+    static final double POISSON_TARGET = 0.97;
+
+    private ReportSummary() {
+    }
+
+    /** @return the POP-16 row of an instance (with its client splitting), if it ran */
+    static Optional<Report.Row> pop16(List<Report.Row> rows, Report.Instance instance) {
+        return rows.stream().filter(r -> r.instance().equals(instance))
+                .filter(r -> r.outcome().method().equals(Method.pop(16, instance.clientSplit()))).findFirst();
+    }
+
+    static double share(Report.Row r) {
+        return r.outcome().value() / r.fullLpValue();
+    }
+
+    static void write(List<Report.Row> rows, PrintWriter w) {
+        List<Report.Instance> instances = rows.stream().map(Report.Row::instance).distinct().toList();
+        w.println("## POP-16 per instance");
+        w.println();
+        w.println("| topology | traffic | objective | full LP s | POP-16 s | POP-16 share | speed-up |");
+        w.println("|---|---|---|---|---|---|---|");
+        List<Double> shares = new ArrayList<>();
+        List<Double> poisson = new ArrayList<>();
+        for (Report.Instance inst : instances) {
+            Optional<Report.Row> row = pop16(rows, inst);
+            if (row.isEmpty()) {
+                continue;
+            }
+            Outcome o = row.get().outcome();
+            double share = share(row.get());
+            w.printf("| %s | %s | %s | %.2f | %.2f | %.3f %% | %.1fx |%n", inst.topology(), inst.traffic(), inst.objective().cliName(),
+                    row.get().fullLpWall(), o.wallSeconds(), 100 * share, row.get().fullLpWall() / o.wallSeconds());
+            (inst.clientSplit() > 0 ? poisson : shares).add(Double.isNaN(share) ? 0 : share);
+        }
+        w.println();
+        w.printf("Median POP-16 share: %s over %d instances other than poisson-high-intra (target ≥ %.1f %%: %s); "
+                        + "%s over %d poisson-high-intra instances with client splitting 0.75 (target ≥ %.0f %%: %s).%n",
+                percent(median(shares)), shares.size(), 100 * TARGET, verdict(median(shares), TARGET),
+                percent(median(poisson)), poisson.size(), 100 * POISSON_TARGET, verdict(median(poisson), POISSON_TARGET));
+    }
+
+    private static String verdict(double median, double target) {
+        return Double.isNaN(median) ? "not run" : median >= target ? "met" : "NOT met";
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "n/a" : "%.3f %%".formatted(100 * share);
+    }
+
+    static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+}

@@ -1,0 +1,138 @@
+package te.lp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import te.topology.TestTopologies;
+import te.topology.Topology;
+import te.topology.paths.PathMethod;
+import te.topology.paths.PathMetric;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+
+/**
+ * The reduced LPs (rows left out, paths preset or dropped, commodities grouped) have the optimum of
+ * the plain path LP, written here independently: one column per (commodity, path), a row for every
+ * used arc and every commodity, no reductions.
+ */
+class PathReductionTest {
+    private final TeSolver ipm = Solvers.byName("highs");
+
+    @Test
+    void reducedAndPlainLpsHaveTheSameOptimum() {
+        int preset = 0;
+        int grouped = 0;
+        int dropped = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            Topology t = mixedCapacities(9 + 2 * (int) seed, seed);
+            // Yen paths overlap, so dominated paths and shared signatures occur; scale varies congestion.
+            PathSpec spec = new PathSpec(3, seed % 2 == 0 ? PathMethod.YEN : PathMethod.EDGE_DISJOINT, PathMetric.HOPS);
+            for (String model : List.of("gravity", "bimodal")) {
+                TeProblem p = TeInstances.problem(t, spec, new TrafficSpec(model, seed, 20 * seed).generate(t));
+                PathLp total = Formulations.totalFlow(p, 0);
+                long presetPaths = java.util.Arrays.stream(total.presetFlowMbps()).filter(f -> f > 0).count();
+                preset += presetPaths > 0 ? 1 : 0;
+                grouped += total.memberPathVariable().length > total.pathColumns() ? 1 : 0;
+                int[] first = p.firstColumns();
+                int pathsOfPresetCommodities = 0;
+                for (int k = 0; k < p.commodities().size(); k++) {
+                    boolean isPreset = false;
+                    for (int v = first[k]; v < first[k + 1]; v++) {
+                        isPreset |= total.presetFlowMbps()[v] > 0;
+                    }
+                    pathsOfPresetCommodities += isPreset ? first[k + 1] - first[k] : 0;
+                }
+                dropped += total.memberPathVariable().length < p.pathVariables() - pathsOfPresetCommodities ? 1 : 0;
+                String what = "seed %d %s".formatted(seed, model);
+                for (String backend : List.of("highs-warm", "highs")) {
+                    TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false));
+                    assertThat(optimizer.solve(p, Objective.TOTAL_FLOW).value()).as(what + " total " + backend)
+                            .isCloseTo(plain(p, false), within(1e-6 * Math.max(1, plain(p, false))));
+                    assertThat(optimizer.solve(p, Objective.CONCURRENT_FLOW).value()).as(what + " concurrent " + backend)
+                            .isCloseTo(plain(p, true), within(1e-6));
+                }
+            }
+        }
+        // Each reduction happened somewhere, so the agreement above covers it.
+        assertThat(preset).as("instances with commodities routed up front").isPositive();
+        assertThat(grouped).as("instances with grouped commodities").isPositive();
+        assertThat(dropped).as("instances with paths left out").isPositive();
+    }
+
+    /** A ring with chords whose links are thin (20–100 Mbps) or fat (5,000), so some arcs bind and some cannot. */
+    private static Topology mixedCapacities(int n, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        List<String> links = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            links.add(i + "-" + (i + 1) % n);
+        }
+        for (int j = 0; j < n / 3; j++) {
+            links.add(3 * j + "-" + (3 * j + n / 2) % n);
+        }
+        return TestTopologies.undirected(n, links.stream()
+                .map(l -> l + "@" + (random.nextBoolean() ? 20 + random.nextInt(80) : 5000)).toArray(String[]::new));
+    }
+
+    /** Max Σf (or max α) over the unreduced path LP. */
+    private double plain(TeProblem p, boolean concurrent) {
+        var paths = p.paths();
+        var c = p.commodities();
+        int arcs = p.topology().arcCount();
+        int n = c.size();
+        int cols = p.pathVariables() + (concurrent ? 1 : 0);
+        double[] cost = new double[cols];
+        double[] lower = new double[cols];
+        double[] upper = new double[cols];
+        int[] start = new int[cols + 1];
+        List<Integer> rows = new ArrayList<>();
+        List<Double> values = new ArrayList<>();
+        int col = 0;
+        for (int k = 0; k < n; k++) {
+            int pair = c.pairIndex(k);
+            for (int q = paths.firstPath(pair); q < paths.firstPath(pair + 1); q++) {
+                cost[col] = concurrent ? 0 : 1;
+                upper[col] = c.demandMbps(k);
+                start[col] = rows.size();
+                List<Integer> arcsOfPath = new ArrayList<>();
+                for (int j = 0; j < paths.pathLength(q); j++) {
+                    arcsOfPath.add(paths.arc(q, j));
+                }
+                arcsOfPath.stream().sorted().forEach(a -> {
+                    rows.add(a);
+                    values.add(1.0);
+                });
+                rows.add(arcs + k);
+                values.add(1.0);
+                col++;
+            }
+        }
+        if (concurrent) {
+            cost[col] = 1;
+            upper[col] = 1;
+            start[col] = rows.size();
+            for (int k = 0; k < n; k++) {
+                rows.add(arcs + k);
+                values.add(-c.demandMbps(k));
+            }
+        }
+        start[cols] = rows.size();
+        double[] rowLower = new double[arcs + n];
+        double[] rowUpper = new double[arcs + n];
+        for (int a = 0; a < arcs; a++) {
+            rowLower[a] = Double.NEGATIVE_INFINITY;
+            rowUpper[a] = p.capacityMbps()[a];
+        }
+        for (int k = 0; k < n; k++) {
+            rowLower[arcs + k] = concurrent ? 0 : Double.NEGATIVE_INFINITY;
+            rowUpper[arcs + k] = c.demandMbps(k);
+        }
+        LpModel m = new LpModel(true, cost, lower, upper, rowLower, rowUpper, start,
+                rows.stream().mapToInt(Integer::intValue).toArray(), values.stream().mapToDouble(Double::doubleValue).toArray());
+        SolveResult r = ipm.solve(m, new SolverOptions(60, 1, false));
+        assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
+        return r.objective();
+    }
+}
