@@ -16,7 +16,7 @@ public abstract class InstanceBenchmark extends BenchmarkBase {
     @Param({"gravity:1,16"})
     String traffic;
 
-    @Param({"highs", "pdlp"})
+    @Param({"highs-warm", "highs"})
     String solver;
 
     @Param({"TOTAL_FLOW"})

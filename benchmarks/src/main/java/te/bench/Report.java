@@ -68,8 +68,9 @@ public final class Report implements Callable<Integer> {
         for (String t : topologies) {
             for (String m : models) {
                 for (Objective o : objectives) {
-                    // Kdl runs only the headline instances, to keep the report within an hour on 2 cores.
-                    if (!t.equals("Kdl") || (m.equals("gravity"))) {
+                    // Kdl poisson-high-intra is left out: its full LP did not finish within 10 minutes with
+                    // highs-warm, nor within 16 with highs-pdlp, on 2 cores.
+                    if (!t.equals("Kdl") || !m.equals("poisson-high-intra")) {
                         list.add(new Instance(t, m + ":1,16", o));
                     }
                 }

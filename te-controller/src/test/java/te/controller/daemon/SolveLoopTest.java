@@ -16,6 +16,14 @@ import te.lp.SolveStatus;
 
 /** Solver failures: CSPF before any good allocation, the last good one after; the publisher sees only good ones. */
 class SolveLoopTest {
+    /**
+     * 0→1 above every Abilene link's 10 Gbit/s, so the LP has work for the (scripted) solver: an
+     * uncongested commodity is routed up front and never reaches a solver.
+     */
+    static final String CONGESTED = "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":25000}]";
+    static final String CONGESTED_THREE = "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":25000},{\"src\":\"1\",\"dst\":\"2\",\"demand\":20.5},"
+            + "{\"src\":\"Seattle\",\"dst\":\"Atlanta\",\"demand\":5}]";
+
     @TempDir
     Path dir;
 
@@ -31,7 +39,7 @@ class SolveLoopTest {
         try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
             ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
             ScriptedSolverProvider.GATE.set(gate);
-            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            d.putJson(CONGESTED);
             gate.entered().await();
             // While that solve is held: a link fails, and two more events arrive.
             int arc = d.topology.arcIndex(0, 1);
@@ -62,7 +70,7 @@ class SolveLoopTest {
         try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
             ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
             ScriptedSolverProvider.GATE.set(gate);
-            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            d.putJson(CONGESTED);
             gate.entered().await();
             int arc = d.topology.arcIndex(0, 1);
             long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
@@ -81,7 +89,7 @@ class SolveLoopTest {
     @Test
     void aFailedLinkIsPrunedFromTheServedAllocationAtOnceEvenWhenTheSolverFails() {
         try (DaemonFixture d = DaemonFixture.start(dir)) {
-            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500},{\"src\":\"2\",\"dst\":\"5\",\"demand\":7}]");
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":25000},{\"src\":\"2\",\"dst\":\"5\",\"demand\":7}]");
             d.awaitAllocationFor(1, 0);
             int arc = d.topology.arcIndex(0, 1);
             Allocation before = d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
@@ -107,7 +115,7 @@ class SolveLoopTest {
         List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
         ScriptedSolverProvider.FAILURE.set(SolveStatus.TIME_LIMIT);
         try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
-            d.putJson(ApiEndpointsTest.THREE);
+            d.putJson(CONGESTED_THREE);
             JsonNode s = d.awaitAllocationFor(1, 0);
             assertThat(s.get("allocation").get("method").asText()).isEqualTo("cspf");
             assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("FALLBACK_CSPF");
@@ -126,7 +134,7 @@ class SolveLoopTest {
 
             ScriptedSolverProvider.FAILURE.set(SolveStatus.ERROR);
             long completed = lp.get("solvesCompleted").asLong();
-            d.send("PATCH", "/v1/demands", "text/csv", "0,1,99\n");
+            d.send("PATCH", "/v1/demands", "text/csv", "0,1,26000\n");
             JsonNode kept = d.awaitStatus(st -> st.get("solvesCompleted").asLong() > completed
                     && st.get("lastSolve").get("demandVersion").asLong() == 2);
             assertThat(kept.get("lastSolve").get("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
