@@ -28,7 +28,10 @@ public final class BalancedPartitioner implements Partitioner {
         SplittableRandom random = new SplittableRandom(seed);
         PathSet paths = problem.paths();
         double[] capacity = problem.capacityMbps();
-        double[][] load = new double[k][capacity.length];
+        // Arc-major (all sub-problems' loads on an arc side by side): one pass over a path's arcs
+        // scores every sub-problem, reading memory in order.
+        double[] load = new double[capacity.length * k];
+        double[] peak = new double[k];
         int n = commodities.size();
         int[] firstPiece = new int[n + 1];
         for (int p = 0; p < pieces.size(); p++) {
@@ -60,36 +63,33 @@ public final class BalancedPartitioner implements Partitioner {
                     usedCount = 0;
                 }
                 double demand = pieces.demandMbps()[p];
+                java.util.Arrays.fill(peak, 0);
+                for (int j = 0; j < paths.pathLength(path); j++) {
+                    int arc = paths.arc(path, j);
+                    int base = arc * k;
+                    double cap = capacity[arc];
+                    for (int s = 0; s < k; s++) {
+                        peak[s] = Math.max(peak[s], cap > 0 ? (load[base + s] + demand) / cap : Double.POSITIVE_INFINITY);
+                    }
+                }
                 int best = -1;
                 double bestPeak = Double.POSITIVE_INFINITY;
                 int start = random.nextInt(k);
                 for (int i = 0; i < k; i++) {
                     int s = (start + i) % k;
-                    if (!used[s]) {
-                        double peak = peak(load[s], capacity, paths, path, demand);
-                        if (peak < bestPeak) {
-                            bestPeak = peak;
-                            best = s;
-                        }
+                    if (!used[s] && peak[s] < bestPeak) {
+                        bestPeak = peak[s];
+                        best = s;
                     }
                 }
                 sub[p] = best;
                 used[best] = true;
                 usedCount++;
                 for (int j = 0; j < paths.pathLength(path); j++) {
-                    load[best][paths.arc(path, j)] += demand;
+                    load[paths.arc(path, j) * k + best] += demand;
                 }
             }
         }
         return sub;
-    }
-
-    private static double peak(double[] load, double[] capacity, PathSet paths, int path, double demand) {
-        double peak = 0;
-        for (int j = 0; j < paths.pathLength(path); j++) {
-            int arc = paths.arc(path, j);
-            peak = Math.max(peak, capacity[arc] > 0 ? (load[arc] + demand) / capacity[arc] : Double.POSITIVE_INFINITY);
-        }
-        return peak;
     }
 }
