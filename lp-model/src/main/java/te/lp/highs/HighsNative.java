@@ -22,6 +22,7 @@ final class HighsNative {
     static final int MODEL_STATUS_UNBOUNDED_OR_INFEASIBLE = 9;
     static final int MODEL_STATUS_UNBOUNDED = 10;
     static final int MODEL_STATUS_TIME_LIMIT = 13;
+    static final int MODEL_STATUS_ITERATION_LIMIT = 14;
 
     private HighsNative() {
     }
@@ -49,6 +50,8 @@ final class HighsNative {
     static native int Highs_setBasis(Pointer highs, int[] colStatus, int[] rowStatus);
 
     static native int Highs_run(Pointer highs);
+
+    static native int Highs_clearSolver(Pointer highs);
 
     static native int Highs_getModelStatus(Pointer highs);
 
