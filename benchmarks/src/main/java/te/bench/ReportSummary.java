@@ -3,10 +3,13 @@ package te.bench;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import te.controller.compare.Method;
 import te.controller.compare.Outcome;
+import te.lp.Objective;
 
 /** The report's headline: POP-16's share and speed-up per instance, and the medians against their targets. */
 final class ReportSummary {
@@ -34,8 +37,8 @@ final class ReportSummary {
         w.println();
         w.println("| topology | traffic | objective | full LP s | POP-16 s | POP-16 share | speed-up |");
         w.println("|---|---|---|---|---|---|---|");
-        java.util.Map<te.lp.Objective, List<Double>> shares = new java.util.EnumMap<>(te.lp.Objective.class);
-        java.util.Map<te.lp.Objective, List<Double>> poisson = new java.util.EnumMap<>(te.lp.Objective.class);
+        Map<Objective, List<Double>> shares = new EnumMap<>(Objective.class);
+        Map<Objective, List<Double>> poisson = new EnumMap<>(Objective.class);
         for (Report.Instance inst : instances) {
             Optional<Report.Row> row = pop16(rows, inst);
             if (row.isEmpty()) {
@@ -51,11 +54,13 @@ final class ReportSummary {
         w.println();
         w.println("| objective | median POP-16 share, gravity/uniform/bimodal | target ≥ 99.5 % | median, poisson-high-intra with t = 0.75 | target ≥ 97 % |");
         w.println("|---|---|---|---|---|");
-        for (te.lp.Objective objective : shares.keySet()) {
-            double plain = median(shares.get(objective));
-            double split = median(poisson.getOrDefault(objective, List.of()));
-            w.printf("| %s | %s over %d | %s | %s over %d | %s |%n", objective.cliName(), percent(plain), shares.get(objective).size(),
-                    verdict(plain, TARGET), percent(split), poisson.getOrDefault(objective, List.of()).size(), verdict(split, POISSON_TARGET));
+        for (Objective objective : shares.keySet()) {
+            List<Double> plainShares = shares.get(objective);
+            List<Double> splitShares = poisson.getOrDefault(objective, List.of());
+            double plain = median(plainShares);
+            double split = median(splitShares);
+            w.printf("| %s | %s over %d | %s | %s over %d | %s |%n", objective.cliName(), percent(plain), plainShares.size(),
+                    verdict(plain, TARGET), percent(split), splitShares.size(), verdict(split, POISSON_TARGET));
         }
     }
 

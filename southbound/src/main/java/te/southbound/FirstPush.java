@@ -23,9 +23,7 @@ public final class FirstPush {
      * @return per switch of the state, its messages in make-before-break phase order
      */
     public static Map<Dpid, List<OfMessage>> messages(DesiredState desired, Ownership ownership, int weightTotal) {
-        if (weightTotal < 1 || weightTotal > 0xffff) {
-            throw new IllegalArgumentException("weightTotal must be in [1, 65535], got " + weightTotal);
-        }
+        SouthboundConfig.requireWeightTotal(weightTotal);
         CompiledState compiled = new StateCompiler(ownership, weightTotal).compile(desired, desired.switches(), IdBook.EMPTY);
         Map<Dpid, List<OfMessage>> out = new LinkedHashMap<>();
         compiled.tables().keySet().stream().sorted().forEach(d -> {

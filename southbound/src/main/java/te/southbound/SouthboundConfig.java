@@ -38,6 +38,11 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
             throw new IllegalArgumentException(("deadAfterMs (%d) must exceed echoIntervalMs (%d): a switch must "
                     + "get an echo request before it can be declared dead").formatted(deadAfterMs, echoIntervalMs));
         }
+        requireWeightTotal(weightTotal);
+    }
+
+    /** @throws IllegalArgumentException unless {@code weightTotal} fits an OpenFlow bucket weight (1..65535) */
+    static void requireWeightTotal(int weightTotal) {
         if (weightTotal < 1 || weightTotal > 0xffff) {
             throw new IllegalArgumentException("weightTotal must be in [1, 65535], got " + weightTotal);
         }
