@@ -23,7 +23,9 @@ import te.lp.TeSolver;
  * partition of the pieces into k sub-problems, each seeing every arc at capacity/k (resource
  * splitting), sub-problems solved truly in parallel, flows summed back per original commodity and
  * path. Since every sub-allocation fits capacity/k and its pieces' demands, the sum fits capacity
- * and demand: the merged allocation is feasible by construction, and is checked anyway.
+ * and demand: the merged allocation is feasible by construction, and is checked anyway. For
+ * concurrent flow the sum is then re-scaled to one share of demand for every commodity
+ * ({@link UniformShare}), which is at least the weakest sub-problem's α.
  */
 public final class PopSolver {
     private final TeSolver solver;
@@ -57,6 +59,9 @@ public final class PopSolver {
             }
         }
         Allocation merged = merge(problem, pieces, sub, subProblems, results);
+        if (objective == Objective.CONCURRENT_FLOW) {
+            merged = UniformShare.rescale(merged);
+        }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {
             allowed = Math.max(1.0, results.stream().mapToDouble(TeResult::value).max().orElse(0) * (1 + 1e-6));

@@ -91,6 +91,25 @@ class PopSolverTest {
     }
 
     @Test
+    void concurrentFlowGivesEveryCommodityOneShareAtLeastTheWeakestSubProblems() {
+        for (long seed = 1; seed <= 3; seed++) {
+            TeProblem p = problem("gravity:" + seed + ",256");
+            for (double t : new double[] {0, 0.5}) {
+                PopResult r = new PopSolver(HIGHS, options(4, t, seed)).solve(p, Objective.CONCURRENT_FLOW);
+                String what = "seed %d t=%s".formatted(seed, t);
+                assertThat(r.status()).as(what).isEqualTo(SolveStatus.OPTIMAL);
+                double weakest = r.subResults().stream().mapToDouble(TeResult::value).min().orElseThrow();
+                assertThat(r.value()).as(what).isGreaterThanOrEqualTo(weakest * (1 - 1e-9));
+                var a = r.allocation().orElseThrow();
+                for (int c = 0; c < p.commodities().size(); c++) {
+                    assertThat(a.commodityFlowMbps(c) / p.commodities().demandMbps(c)).as(what).isCloseTo(r.value(), within(1e-9));
+                }
+                assertThat(checker.violations(a, 1.0)).as(what).isEmpty();
+            }
+        }
+    }
+
+    @Test
     void kOneIsTheFullLp() {
         TeProblem p = problem("gravity:4,64");
         PopResult pop = new PopSolver(HIGHS, options(1, 0, 1)).solve(p, Objective.TOTAL_FLOW);
