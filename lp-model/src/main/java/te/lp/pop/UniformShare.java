@@ -29,6 +29,11 @@ final class UniformShare {
      *         would not be higher
      */
     static Allocation rescale(Allocation merged, int sweeps) {
+        return rescale(merged, new UtilisationDescent(merged.problem()), sweeps);
+    }
+
+    /** As {@link #rescale(Allocation, int)} with a descent already built for the merged problem. */
+    static Allocation rescale(Allocation merged, UtilisationDescent descent, int sweeps) {
         TeProblem problem = merged.problem();
         int commodities = problem.commodities().size();
         double[] full = merged.pathFlowsMbps().clone();
@@ -42,7 +47,7 @@ final class UniformShare {
                 full[j] *= factor;
             }
         }
-        full = new UtilisationDescent(problem).lower(full, sweeps);
+        full = descent.lower(full, sweeps);
         double share = Math.min(1.0, 1.0 / UtilisationDescent.maxUtilisation(new Allocation(problem, full).arcLoadMbps(),
                 problem.capacityMbps()));
         if (!(share > merged.minDemandShare())) {

@@ -1,6 +1,7 @@
 package te.lp.pop;
 
 import te.lp.TeProblem;
+import te.topology.paths.PathSet;
 
 /**
  * Lowers the maximum link utilisation of a routing that carries every commodity's full demand, by
@@ -46,21 +47,38 @@ final class UtilisationDescent {
 
     private final TeProblem problem;
     private final int[] firstColumn;
-    private final int[][] pathArcs;
+    private final PathSet paths;
+    /** Path index (in {@link PathSet}) of each path variable. */
+    private final int[] pathOf;
+    private final long arcEntries;
 
     /** @param problem the problem whose path variables the flows follow */
     UtilisationDescent(TeProblem problem) {
         this.problem = problem;
         firstColumn = problem.firstColumns();
-        pathArcs = new int[firstColumn[firstColumn.length - 1]][];
+        pathOf = new int[firstColumn[firstColumn.length - 1]];
         var commodities = problem.commodities();
-        var paths = problem.paths();
+        paths = problem.paths();
+        long entries = 0;
         for (int k = 0; k < commodities.size(); k++) {
             int path = paths.firstPath(commodities.pairIndex(k));
             for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
-                pathArcs[j] = paths.pathArcs(path++);
+                pathOf[j] = path++;
+                entries += paths.pathLength(pathOf[j]);
             }
         }
+        arcEntries = entries;
+    }
+
+    /**
+     * A sweep reads every (path, arc) entry once, so its cost is proportional to their number.
+     *
+     * @param budget    (path, arc) entries all sweeps together may read
+     * @param maxSweeps upper bound
+     * @return sweeps within the budget, at least 1 and at most {@code maxSweeps}
+     */
+    int sweepsWithin(long budget, int maxSweeps) {
+        return (int) Math.max(1, Math.min(maxSweeps, budget / Math.max(1, arcEntries)));
     }
 
     /**
@@ -74,8 +92,9 @@ final class UtilisationDescent {
         double[] flow = flowMbps.clone();
         double[] load = new double[capacity.length];
         for (int j = 0; j < flow.length; j++) {
-            for (int a : pathArcs[j]) {
-                load[a] += flow[j];
+            int p = pathOf[j];
+            for (int i = 0; i < paths.pathLength(p); i++) {
+                load[paths.arc(p, i)] += flow[j];
             }
         }
         double best = maxUtilisation(load, capacity);
@@ -99,8 +118,9 @@ final class UtilisationDescent {
                 int cheapest = from;
                 for (int j = from; j < to; j++) {
                     double sum = 0;
-                    for (int a : pathArcs[j]) {
-                        sum += price[a];
+                    int p = pathOf[j];
+                    for (int i = 0; i < paths.pathLength(p); i++) {
+                        sum += price[paths.arc(p, i)];
                     }
                     pathPrice[j - from] = sum;
                     if (sum < pathPrice[cheapest - from]) {
@@ -117,14 +137,8 @@ final class UtilisationDescent {
                     }
                     flow[j] -= move;
                     flow[cheapest] += move;
-                    for (int a : pathArcs[j]) {
-                        load[a] -= move;
-                        price[a] = price(eta, top, load[a], capacity[a]);
-                    }
-                    for (int a : pathArcs[cheapest]) {
-                        load[a] += move;
-                        price[a] = price(eta, top, load[a], capacity[a]);
-                    }
+                    shift(pathOf[j], -move, load, price, eta, top);
+                    shift(pathOf[cheapest], move, load, price, eta, top);
                 }
             }
             double now = maxUtilisation(load, capacity);
@@ -135,6 +149,16 @@ final class UtilisationDescent {
             }
         }
         return bestFlow;
+    }
+
+    /** Adds {@code delta} Mbps to path {@code p}'s arcs and re-prices them. */
+    private void shift(int p, double delta, double[] load, double[] price, double eta, double top) {
+        double[] capacity = problem.capacityMbps();
+        for (int i = 0; i < paths.pathLength(p); i++) {
+            int a = paths.arc(p, i);
+            load[a] += delta;
+            price[a] = price(eta, top, load[a], capacity[a]);
+        }
     }
 
     private int maxPaths() {
