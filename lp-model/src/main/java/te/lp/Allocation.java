@@ -153,12 +153,20 @@ public final class Allocation {
 
     /** @return the largest load/capacity over arcs with load (0 when nothing flows) */
     public double maxUtilisation() {
-        double[] load = arcLoadMbps();
-        double[] cap = problem.capacityMbps();
+        return maxUtilisation(arcLoadMbps(), problem.capacityMbps());
+    }
+
+    /**
+     * @param loadMbps     load per arc
+     * @param capacityMbps capacity per arc
+     * @return the largest load/capacity over arcs with load (0 when nothing flows; infinite when an
+     *         arc without capacity carries flow)
+     */
+    public static double maxUtilisation(double[] loadMbps, double[] capacityMbps) {
         double max = 0;
-        for (int a = 0; a < load.length; a++) {
-            if (load[a] > 0) {
-                max = Math.max(max, cap[a] > 0 ? load[a] / cap[a] : Double.POSITIVE_INFINITY);
+        for (int a = 0; a < loadMbps.length; a++) {
+            if (loadMbps[a] > 0) {
+                max = Math.max(max, capacityMbps[a] > 0 ? loadMbps[a] / capacityMbps[a] : Double.POSITIVE_INFINITY);
             }
         }
         return max;

@@ -80,7 +80,7 @@ public final class PopSolver {
             int sweeps = descent.sweepsWithin(REFINE_BUDGET, REFINE_SWEEPS);
             merged = objective == Objective.CONCURRENT_FLOW
                     ? UniformShare.rescale(merged, descent, sweeps)
-                    : new Allocation(problem, descent.lower(merged.pathFlowsMbps(), sweeps));
+                    : new Allocation(problem, descent.lower(merged.pathFlowsMbps(), sweeps).flowMbps());
         }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {

@@ -47,9 +47,9 @@ final class UniformShare {
                 full[j] *= factor;
             }
         }
-        full = descent.lower(full, sweeps);
-        double share = Math.min(1.0, 1.0 / UtilisationDescent.maxUtilisation(new Allocation(problem, full).arcLoadMbps(),
-                problem.capacityMbps()));
+        UtilisationDescent.Routing routing = descent.lower(full, sweeps);
+        full = routing.flowMbps();
+        double share = Math.min(1.0, 1.0 / routing.maxUtilisation());
         if (!(share > merged.minDemandShare())) {
             return merged;
         }

@@ -1,5 +1,6 @@
 package te.lp.pop;
 
+import te.lp.Allocation;
 import te.lp.TeProblem;
 import te.topology.paths.PathSet;
 
@@ -82,28 +83,31 @@ final class UtilisationDescent {
     }
 
     /**
+     * A routing the descent returns.
+     *
+     * @param flowMbps       flow per path variable
+     * @param maxUtilisation its maximum link utilisation (load/capacity)
+     */
+    record Routing(double[] flowMbps, double maxUtilisation) {
+    }
+
+    /**
      * @param flowMbps flow per path variable, each commodity's paths summing to its demand
      * @param sweeps   most passes over all commodities, ≥ 0
      * @return flows per path variable with the same per-commodity sums and a maximum utilisation no
      *         higher than the input's (a new array; the input is not changed)
      */
-    double[] lower(double[] flowMbps, int sweeps) {
+    Routing lower(double[] flowMbps, int sweeps) {
         double[] capacity = problem.capacityMbps();
         double[] flow = flowMbps.clone();
-        double[] load = new double[capacity.length];
-        for (int j = 0; j < flow.length; j++) {
-            int p = pathOf[j];
-            for (int i = 0; i < paths.pathLength(p); i++) {
-                load[paths.arc(p, i)] += flow[j];
-            }
-        }
-        double best = maxUtilisation(load, capacity);
+        double[] load = new Allocation(problem, flow).arcLoadMbps();
+        double best = Allocation.maxUtilisation(load, capacity);
         double[] bestFlow = flow.clone();
         double[] price = new double[capacity.length];
         double[] pathPrice = new double[maxPaths()];
         int idle = 0;
         for (int sweep = 0; sweep < sweeps && idle < PATIENCE && best > 0 && Double.isFinite(best); sweep++) {
-            double top = maxUtilisation(load, capacity);
+            double top = Allocation.maxUtilisation(load, capacity);
             double softness = Math.max(SOFTNESS_END, SOFTNESS_START * Math.pow(SOFTNESS_DECAY, sweep));
             double eta = Math.log(Math.max(2, capacity.length)) / (softness * top);
             for (int a = 0; a < price.length; a++) {
@@ -141,14 +145,14 @@ final class UtilisationDescent {
                     shift(pathOf[cheapest], move, load, price, eta, top);
                 }
             }
-            double now = maxUtilisation(load, capacity);
+            double now = Allocation.maxUtilisation(load, capacity);
             idle = now < best * (1 - MIN_GAIN) ? 0 : idle + 1;
             if (now < best) {
                 best = now;
                 System.arraycopy(flow, 0, bestFlow, 0, flow.length);
             }
         }
-        return bestFlow;
+        return new Routing(bestFlow, best);
     }
 
     /** Adds {@code delta} Mbps to path {@code p}'s arcs and re-prices them. */
@@ -174,14 +178,4 @@ final class UtilisationDescent {
         return capacity > 0 ? Math.exp(Math.min(MAX_EXPONENT, eta * (load / capacity - top))) / capacity : Double.POSITIVE_INFINITY;
     }
 
-    /** @return max over arcs with load of load/capacity (0 when nothing flows) */
-    static double maxUtilisation(double[] load, double[] capacity) {
-        double max = 0;
-        for (int a = 0; a < load.length; a++) {
-            if (load[a] > 0) {
-                max = Math.max(max, capacity[a] > 0 ? load[a] / capacity[a] : Double.POSITIVE_INFINITY);
-            }
-        }
-        return max;
-    }
 }
