@@ -18,9 +18,15 @@ public final class Formulations {
      *                 second stage of {@link Objective#FAIR})
      */
     public static PathLp totalFlow(TeProblem problem, double minShare) {
+        return totalFlow(problem, minShare, null);
+    }
+
+    /** {@link #totalFlow(TeProblem, double)} with capacity rows only for {@code rowArcs} (null: all). */
+    static PathLp totalFlow(TeProblem problem, double minShare, boolean[] rowArcs) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 1.0, true, PathLpBuilder.Extra.NONE, 0, 0, 0,
                 (a, cap) -> new double[] {-INF, cap},
-                (k, demand) -> new double[] {minShare * demand, demand}, PathLpBuilder.LoadBound.COMMODITY_DEMAND, PathLpBuilder.Start.TOTAL_FLOW));
+                (k, demand) -> new double[] {minShare * demand, demand}, PathLpBuilder.LoadBound.COMMODITY_DEMAND, PathLpBuilder.Start.TOTAL_FLOW),
+                rowArcs);
     }
 
     /**
@@ -30,9 +36,15 @@ public final class Formulations {
      * demand back down, which keeps capacities and α.
      */
     public static PathLp concurrentFlow(TeProblem problem) {
+        return concurrentFlow(problem, null);
+    }
+
+    /** {@link #concurrentFlow(TeProblem)} with capacity rows only for {@code rowArcs} (null: all). */
+    static PathLp concurrentFlow(TeProblem problem, boolean[] rowArcs) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, 0, 1,
                 (a, cap) -> new double[] {-INF, cap},
-                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND, PathLpBuilder.Start.CONCURRENT_FLOW));
+                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND, PathLpBuilder.Start.CONCURRENT_FLOW),
+                rowArcs);
     }
 
     /**
@@ -43,6 +55,7 @@ public final class Formulations {
     public static PathLp minMaxUtilisation(TeProblem problem) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(false, 0.0, false, PathLpBuilder.Extra.CAPACITY_ROWS, 1.0, 0, INF,
                 (a, cap) -> new double[] {-INF, 0},
-                (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, PathLpBuilder.Start.NONE));
+                (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, PathLpBuilder.Start.NONE),
+                null);
     }
 }

@@ -61,10 +61,12 @@ final class PathLpBuilder {
     }
 
     /**
-     * @return the arc → capacity-row map: a row index for arcs some path uses and whose possible load
-     *         (per {@code bound}) can exceed capacity, else -1
+     * @param rowArcs arcs that may have a capacity row, or null for every arc; the others are left
+     *                out (a relaxation, see {@link CapacityRowGeneration})
+     * @return the arc → capacity-row map: a row index for arcs some path uses, that {@code rowArcs}
+     *         allows and whose possible load (per {@code bound}) can exceed capacity, else -1
      */
-    static int[] capacityRows(TeProblem problem, LoadBound bound) {
+    static int[] capacityRows(TeProblem problem, LoadBound bound, boolean[] rowArcs) {
         int arcs = problem.topology().arcCount();
         double[] maxLoad = new double[arcs];
         int[] lastCommodity = new int[arcs];
@@ -91,15 +93,22 @@ final class PathLpBuilder {
         for (int a = 0; a < arcs; a++) {
             boolean used = lastCommodity[a] >= 0;
             boolean binding = bound == LoadBound.NONE || maxLoad[a] > capacity[a];
-            row[a] = used && binding ? next++ : -1;
+            boolean allowed = rowArcs == null || rowArcs[a];
+            row[a] = used && binding && allowed ? next++ : -1;
         }
         return row;
     }
 
-    /** Builds the LP after {@link PathReduction}'s exact reductions; one commodity row per group that needs one. */
-    static PathLp build(TeProblem problem, Shape shape) {
+    /**
+     * Builds the LP after {@link PathReduction}'s exact reductions; one commodity row per group that
+     * needs one.
+     *
+     * @param rowArcs arcs whose capacity rows may be written, or null for all; leaving arcs out
+     *                relaxes the LP (its optimum is then only a bound until its loads are checked)
+     */
+    static PathLp build(TeProblem problem, Shape shape, boolean[] rowArcs) {
         double[] capacity = problem.capacityMbps();
-        int[] capRow = capacityRows(problem, shape.loadBound());
+        int[] capRow = capacityRows(problem, shape.loadBound(), rowArcs);
         int capRows = 0;
         for (int r : capRow) {
             capRows = Math.max(capRows, r + 1);

@@ -3,7 +3,7 @@ package te.lp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Builds the objective's LP(s), solves them with a backend, turns the solution into an
@@ -16,12 +16,23 @@ public final class TeOptimizer {
 
     private final TeSolver solver;
     private final SolverOptions options;
+    private final CapacityRows rowPolicy;
     private final AllocationChecker checker = new AllocationChecker();
 
-    /** @param solver backend, @param options time limit and threads per solve */
+    /**
+     * Capacity rows {@link CapacityRows#AUTO}: on demand where that pays.
+     *
+     * @param solver backend, @param options time limit (per objective stage) and threads per solve
+     */
     public TeOptimizer(TeSolver solver, SolverOptions options) {
+        this(solver, options, CapacityRows.AUTO);
+    }
+
+    /** @param rowPolicy which capacity rows total, concurrent and fair flow start with (the optimum is the same) */
+    public TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy) {
         this.solver = solver;
         this.options = options;
+        this.rowPolicy = rowPolicy;
     }
 
     /** @return the backend in use */
@@ -36,39 +47,40 @@ public final class TeOptimizer {
             return new TeResult(objective, SolveStatus.OPTIMAL, Optional.of(empty), empty.objectiveValue(objective), 0, 0, 0, 0, 0, "");
         }
         return switch (objective) {
-            case TOTAL_FLOW -> stage(problem, objective, () -> Formulations.totalFlow(problem, 0));
-            case CONCURRENT_FLOW -> stage(problem, objective, () -> Formulations.concurrentFlow(problem));
-            case MIN_MLU -> stage(problem, objective, () -> Formulations.minMaxUtilisation(problem));
+            case TOTAL_FLOW -> stage(problem, objective, rows -> Formulations.totalFlow(problem, 0, rows), rowPolicy);
+            case CONCURRENT_FLOW -> stage(problem, objective, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
+            // min-MLU's z is bounded by every arc's utilisation and it has no starting basis: one LP.
+            case MIN_MLU -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem), CapacityRows.ALL);
             case FAIR -> fair(problem);
         };
     }
 
     private TeResult fair(TeProblem problem) {
-        TeResult first = stage(problem, Objective.CONCURRENT_FLOW, () -> Formulations.concurrentFlow(problem));
+        TeResult first = stage(problem, Objective.CONCURRENT_FLOW, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
         if (!first.ok()) {
             return first;
         }
         double floor = Math.max(0, first.value() * (1 - FAIR_FLOOR_SLACK) - FAIR_FLOOR_SLACK);
-        TeResult second = stage(problem, Objective.FAIR, () -> Formulations.totalFlow(problem, floor));
+        TeResult second = stage(problem, Objective.FAIR, rows -> Formulations.totalFlow(problem, floor, rows), rowPolicy);
         return new TeResult(Objective.FAIR, second.status(), second.allocation(), second.value(),
                 first.buildSeconds() + second.buildSeconds(), first.solveSeconds() + second.solveSeconds(),
                 second.columns(), second.rows(), second.nonZeros(), second.message());
     }
 
-    private TeResult stage(TeProblem problem, Objective objective, Supplier<PathLp> build) {
-        long start = System.nanoTime();
-        PathLp lp = build.get();
+    /**
+     * @param build builds the LP with capacity rows for the given arcs only (null: all)
+     * @param policy which rows to start with
+     */
+    private TeResult stage(TeProblem problem, Objective objective, Function<boolean[], PathLp> build, CapacityRows policy) {
+        CapacityRowGeneration.Outcome outcome = CapacityRowGeneration.solve(problem, build,
+                CapacityRowGeneration.startingRows(problem, policy), CapacityRowGeneration.PARTIAL_ROUNDS, solver, options);
+        PathLp lp = outcome.lp();
         LpModel model = lp.model();
-        double buildSeconds = (System.nanoTime() - start) / 1e9;
-        SolveResult r;
-        if (model.columns() == 0) {
-            // Every commodity was routed up front: nothing is left for a solver.
-            r = new SolveResult(SolveStatus.OPTIMAL, 0, new double[0], 0, "");
-        } else {
-            r = lp.startingBasis().map(basis -> solver.solve(model, basis, options)).orElseGet(() -> solver.solve(model, options));
-        }
+        SolveResult r = outcome.result();
+        double buildSeconds = outcome.buildSeconds();
+        double solveSeconds = outcome.solveSeconds();
         if (r.status() != SolveStatus.OPTIMAL || r.x().length != model.columns()) {
-            return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, buildSeconds, r.solveSeconds(),
+            return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, buildSeconds, solveSeconds,
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
         Allocation allocation = Allocation.extract(problem, lp.pathFlowsMbps(r.x()), objective != Objective.MIN_MLU);
@@ -78,11 +90,11 @@ public final class TeOptimizer {
             violations.add("min-MLU left demand unrouted: worst commodity gets %.9f of its demand".formatted(allocation.minDemandShare()));
         }
         if (!violations.isEmpty()) {
-            return new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, buildSeconds, r.solveSeconds(),
+            return new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, buildSeconds, solveSeconds,
                     model.columns(), model.rows(), model.nonZeros(),
                     "solver returned an infeasible allocation: " + String.join("; ", violations.subList(0, Math.min(3, violations.size()))));
         }
         return new TeResult(objective, SolveStatus.OPTIMAL, Optional.of(allocation), allocation.objectiveValue(objective),
-                buildSeconds, r.solveSeconds(), model.columns(), model.rows(), model.nonZeros(), "");
+                buildSeconds, solveSeconds, model.columns(), model.rows(), model.nonZeros(), "");
     }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import te.topology.TestTopologies;
 import te.topology.Topology;
 import te.topology.paths.PathMethod;
 import te.topology.paths.PathMetric;
@@ -27,7 +26,7 @@ class PathReductionTest {
         int grouped = 0;
         int dropped = 0;
         for (long seed = 1; seed <= 4; seed++) {
-            Topology t = mixedCapacities(9 + 2 * (int) seed, seed);
+            Topology t = TeInstances.mixedCapacities(9 + 2 * (int) seed, seed);
             // Yen paths overlap, so dominated paths and shared signatures occur; scale varies congestion.
             PathSpec spec = new PathSpec(3, seed % 2 == 0 ? PathMethod.YEN : PathMethod.EDGE_DISJOINT, PathMetric.HOPS);
             for (String model : List.of("gravity", "bimodal")) {
@@ -60,20 +59,6 @@ class PathReductionTest {
         assertThat(preset).as("instances with commodities routed up front").isPositive();
         assertThat(grouped).as("instances with grouped commodities").isPositive();
         assertThat(dropped).as("instances with paths left out").isPositive();
-    }
-
-    /** A ring with chords whose links are thin (20–100 Mbps) or fat (5,000), so some arcs bind and some cannot. */
-    private static Topology mixedCapacities(int n, long seed) {
-        java.util.Random random = new java.util.Random(seed);
-        List<String> links = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            links.add(i + "-" + (i + 1) % n);
-        }
-        for (int j = 0; j < n / 3; j++) {
-            links.add(3 * j + "-" + (3 * j + n / 2) % n);
-        }
-        return TestTopologies.undirected(n, links.stream()
-                .map(l -> l + "@" + (random.nextBoolean() ? 20 + random.nextInt(80) : 5000)).toArray(String[]::new));
     }
 
     /** Max Σf (or max α) over the unreduced path LP. */

@@ -1,5 +1,8 @@
 package te.lp;
 
+import java.util.ArrayList;
+import java.util.List;
+import te.topology.TestTopologies;
 import te.topology.Topology;
 import te.topology.paths.PathPrecomputation;
 import te.topology.paths.PathSet;
@@ -30,5 +33,19 @@ public final class TeInstances {
             dem[i] = Double.parseDouble(pairDemand[1]);
         }
         return new TrafficMatrix(n, s, d, dem);
+    }
+
+    /** A ring with chords whose links are thin (20–100 Mbps) or fat (5,000), so some arcs bind and some cannot. */
+    public static Topology mixedCapacities(int n, long seed) {
+        java.util.Random random = new java.util.Random(seed);
+        List<String> links = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            links.add(i + "-" + (i + 1) % n);
+        }
+        for (int j = 0; j < n / 3; j++) {
+            links.add(3 * j + "-" + (3 * j + n / 2) % n);
+        }
+        return TestTopologies.undirected(n, links.stream()
+                .map(l -> l + "@" + (random.nextBoolean() ? 20 + random.nextInt(80) : 5000)).toArray(String[]::new));
     }
 }

@@ -1,0 +1,113 @@
+package te.lp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import te.topology.TestTopologies;
+import te.topology.Topology;
+import te.topology.paths.PathMethod;
+import te.topology.paths.PathMetric;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+
+/** Rows added on demand give the optimum of the LP with every row, however many rounds it takes. */
+class CapacityRowGenerationTest {
+    private static final SolverOptions OPTIONS = new SolverOptions(60, 1, false);
+    private final TeSolver solver = Solvers.byName("highs-warm");
+
+    /**
+     * A (0>1, 10 Mbps) over 0>1 (5) or 0>2>1; B (2>1, 8 Mbps) over 2>1 (10) or 2>3>1 (2>3: 1); C
+     * (2>3, 0.5 Mbps) over 2>3 or 2>4>3 (2>4: 0.1). The greedy start puts A on 0>2>1, B on 2>1 and C
+     * on 2>3, so only 2>1 has a row in round 1. That round routes A up front on 0>1, B on 2>3>1 and
+     * C on 2>3 (no rows there), overloading 0>1 and 2>3; round 2 moves C onto 2>4>3, overloading
+     * 2>4; round 3 has all four rows: total flow 5 + 10 + 1 + 0.1 = 16.1, α = 16.1 / 18.5.
+     */
+    private final TeProblem threeRounds = TeInstances.problem(
+            TestTopologies.graph(5, "0>1@5", "0>2@100", "2>1@10", "2>3@1", "3>1@100", "2>4@0.1", "4>3@100"),
+            new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(5, "0>1=10", "2>1=8", "2>3=0.5"));
+
+    @Test
+    void overloadsFoundRoundAfterRoundEndAtTheOptimum() {
+        var total = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS);
+        assertThat(total.rounds()).isEqualTo(3);
+        assertThat(value(threeRounds, total, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
+        assertThat(total.lp().model().rows()).as("4 capacity rows and A's, B's and C's commodity rows").isEqualTo(7);
+
+        var concurrent = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.concurrentFlow(threeRounds, rows),
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS);
+        assertThat(value(threeRounds, concurrent, Objective.CONCURRENT_FLOW)).isCloseTo(16.1 / 18.5, within(1e-6));
+    }
+
+    @Test
+    void whenRoundsRunOutTheLastLpHasEveryRow() {
+        Function<boolean[], PathLp> build = rows -> Formulations.totalFlow(threeRounds, 0, rows);
+        var capped = CapacityRowGeneration.solve(threeRounds, build, start(threeRounds), 1, solver, OPTIONS);
+        assertThat(capped.rounds()).isEqualTo(2);
+        assertThat(capped.lp().model().rows()).isEqualTo(Formulations.totalFlow(threeRounds, 0).model().rows());
+        assertThat(value(threeRounds, capped, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
+
+        var plain = CapacityRowGeneration.solve(threeRounds, build, null, CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS);
+        assertThat(plain.rounds()).isEqualTo(1);
+        assertThat(value(threeRounds, plain, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
+    }
+
+    @Test
+    void aSpentTimeLimitIsAStatusNotAnException() {
+        var r = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, solver, new SolverOptions(1e-12, 1, false));
+        assertThat(r.result().status()).isEqualTo(SolveStatus.TIME_LIMIT);
+    }
+
+    @Test
+    void lazyAndEveryRowAgreeOnRandomInstances() {
+        int multiRound = 0;
+        for (long seed = 1; seed <= 5; seed++) {
+            Topology t = TeInstances.mixedCapacities(9 + 2 * (int) seed, seed);
+            PathSpec spec = new PathSpec(3, seed % 2 == 0 ? PathMethod.YEN : PathMethod.EDGE_DISJOINT, PathMetric.HOPS);
+            for (String model : List.of("gravity", "uniform", "poisson-high-intra")) {
+                TeProblem p = TeInstances.problem(t, spec, new TrafficSpec(model, seed, 4 * seed).generate(t));
+                for (Objective objective : List.of(Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW, Objective.FAIR)) {
+                    String what = "seed %d %s %s".formatted(seed, model, objective);
+                    TeResult lazy = new TeOptimizer(solver, OPTIONS, CapacityRows.LAZY).solve(p, objective);
+                    TeResult every = new TeOptimizer(solver, OPTIONS, CapacityRows.ALL).solve(p, objective);
+                    assertThat(lazy.ok()).as(what + ": " + lazy.message()).isTrue();
+                    assertThat(new AllocationChecker().violations(lazy.allocation().orElseThrow(), 1)).as(what).isEmpty();
+                    assertThat(lazy.value()).as(what).isCloseTo(every.value(), within(1e-6 * Math.max(1, every.value())));
+                }
+                var rounds = CapacityRowGeneration.solve(p, rows -> Formulations.totalFlow(p, 0, rows),
+                        start(p), CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS).rounds();
+                multiRound += rounds > 1 ? 1 : 0;
+            }
+        }
+        assertThat(multiRound).as("instances that needed a second round, so the loop is exercised").isPositive();
+    }
+
+    @Test
+    void autoStartsLazilyOnlyOnLargeLpsWhereFewArcsAreOverloaded() {
+        assertThat(CapacityRowGeneration.startingRows(threeRounds, CapacityRows.AUTO)).as("small LP").isNull();
+        assertThat(CapacityRowGeneration.startingRows(threeRounds, CapacityRows.ALL)).isNull();
+        assertThat(CapacityRowGeneration.startingRows(threeRounds, CapacityRows.LAZY)).isNotNull();
+        Topology ring = TestTopologies.ringWithChords(113);
+        PathSpec spec = new PathSpec(4, PathMethod.EDGE_DISJOINT, PathMetric.HOPS);
+        TeProblem light = TeInstances.problem(ring, spec, new TrafficSpec("gravity", 1, 16.0).generate(ring));
+        assertThat(light.pathVariables()).isGreaterThanOrEqualTo(CapacityRowGeneration.LAZY_MIN_PATH_VARIABLES);
+        assertThat(CapacityRowGeneration.startingRows(light, CapacityRows.AUTO)).as("few overloads").isNotNull();
+        TeProblem heavy = TeInstances.problem(ring, spec, new TrafficSpec("gravity", 1, 64.0).generate(ring));
+        assertThat(CapacityRowGeneration.startingRows(heavy, CapacityRows.AUTO)).as("most arcs overloaded").isNull();
+    }
+
+    private static boolean[] start(TeProblem p) {
+        return CapacityRowGeneration.startingRows(p, CapacityRows.LAZY);
+    }
+
+    private static double value(TeProblem p, CapacityRowGeneration.Outcome o, Objective objective) {
+        assertThat(o.result().status()).isEqualTo(SolveStatus.OPTIMAL);
+        Allocation a = Allocation.extract(p, o.lp().pathFlowsMbps(o.result().x()), true);
+        assertThat(new AllocationChecker().violations(a, 1)).isEmpty();
+        return a.objectiveValue(objective);
+    }
+}
