@@ -115,15 +115,7 @@ final class CapacityRowGeneration {
         var commodities = problem.commodities();
         double[] capacity = problem.capacityMbps();
         double[] load = new double[capacity.length];
-        int n = commodities.size();
-        long[] order = new long[n];
-        for (int k = 0; k < n; k++) {
-            // Non-negative floats order like their bit patterns: demand in the high half, index below.
-            order[k] = ((long) Float.floatToIntBits((float) commodities.demandMbps(k)) << 32) | k;
-        }
-        java.util.Arrays.sort(order);
-        for (int i = n - 1; i >= 0; i--) {
-            int k = (int) order[i];
+        for (int k : commodities.byDescendingDemand()) {
             double demand = commodities.demandMbps(k);
             int pair = commodities.pairIndex(k);
             int best = -1;

@@ -128,4 +128,23 @@ public final class Commodities {
         }
         return sum;
     }
+
+    /**
+     * @return commodity indices by descending demand, ties by descending index (demands compared as
+     *         floats: equal at float precision counts as a tie); deterministic
+     */
+    public int[] byDescendingDemand() {
+        int n = size();
+        long[] order = new long[n];
+        for (int k = 0; k < n; k++) {
+            // Non-negative floats order like their bit patterns: demand in the high half, index below.
+            order[k] = ((long) Float.floatToIntBits((float) demandMbps[k]) << 32) | k;
+        }
+        java.util.Arrays.sort(order);
+        int[] out = new int[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = (int) order[n - 1 - i];
+        }
+        return out;
+    }
 }

@@ -53,8 +53,23 @@ public final class Formulations {
      * the network carries.
      */
     public static PathLp minMaxUtilisation(TeProblem problem) {
+        return minMaxUtilisation(problem, new double[problem.topology().arcCount()]);
+    }
+
+    /**
+     * Min-MLU on top of flow that stays where it is: per arc {@code Σ f + background − z·capacity ≤ 0}
+     * for every arc some path uses. Arcs no path uses keep their background utilisation, which the
+     * caller must count in the maximum.
+     *
+     * @param backgroundLoadMbps fixed load per arc in Mbps (≥ 0)
+     */
+    public static PathLp minMaxUtilisation(TeProblem problem, double[] backgroundLoadMbps) {
+        if (backgroundLoadMbps.length != problem.topology().arcCount()) {
+            throw new IllegalArgumentException("background load has %d entries for %d arcs"
+                    .formatted(backgroundLoadMbps.length, problem.topology().arcCount()));
+        }
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(false, 0.0, false, PathLpBuilder.Extra.CAPACITY_ROWS, 1.0, 0, INF,
-                (a, cap) -> new double[] {-INF, 0},
+                (a, cap) -> new double[] {-INF, -backgroundLoadMbps[a]},
                 (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, PathLpBuilder.Start.NONE),
                 null);
     }

@@ -1,6 +1,7 @@
 package te.lp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
@@ -117,6 +118,22 @@ class FormulationsTest {
         double ipmAlpha = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.CONCURRENT_FLOW).value();
         double warmAlpha = new TeOptimizer(Solvers.byName("highs-warm"), new SolverOptions(60, 1, false)).solve(p, Objective.CONCURRENT_FLOW).value();
         assertThat(warmAlpha).isCloseTo(ipmAlpha, within(1e-6));
+    }
+
+    @Test
+    void minMaxUtilisationCountsAFixedBackgroundLoad() {
+        // 0>1 (10 Mbps) over 0>1 (5) and 0>2>1 (100 each): x/5 = (10 − x)/100 gives z = 2/21; with 50 Mbps
+        // already on 0>2 (arc 1 in (src, dst) order), x/5 = (60 − x)/100 gives z = 12/21.
+        TeSolver ipm = Solvers.byName("highs");
+        double[] none = new double[net.arcCount()];
+        assertThat(ipm.solve(Formulations.minMaxUtilisation(problem, none).model(), new SolverOptions(60, 1, false)).objective())
+                .isCloseTo(2.0 / 21, within(1e-7));
+        double[] background = new double[net.arcCount()];
+        background[1] = 50;
+        assertThat(ipm.solve(Formulations.minMaxUtilisation(problem, background).model(), new SolverOptions(60, 1, false)).objective())
+                .isCloseTo(12.0 / 21, within(1e-7));
+        assertThatThrownBy(() -> Formulations.minMaxUtilisation(problem, new double[2]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("background load has 2 entries for 6 arcs");
     }
 
     @Test

@@ -7,11 +7,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import te.lp.Allocation;
 import te.lp.AllocationChecker;
 import te.lp.Commodities;
 import te.lp.Objective;
 import te.lp.SolveStatus;
+import te.lp.SolverOptions;
 import te.lp.TeOptimizer;
 import te.lp.TeProblem;
 import te.lp.TeResult;
@@ -25,7 +27,7 @@ import te.lp.TeSolver;
  * path. Since every sub-allocation fits capacity/k and its pieces' demands, the sum fits capacity
  * and demand: the merged allocation is feasible by construction, and is checked anyway. For
  * concurrent flow and min-MLU the merged splits are then refined toward a lower maximum
- * utilisation ({@link UtilisationDescent}); concurrent flow re-scales them to one share of demand
+ * utilisation ({@link UtilisationDescent}, then {@link HeavyCommodityLp}); concurrent flow re-scales them to one share of demand
  * for every commodity ({@link UniformShare}), at least the weakest sub-problem's α.
  */
 public final class PopSolver {
@@ -78,9 +80,14 @@ public final class PopSolver {
         if (objective == Objective.CONCURRENT_FLOW || objective == Objective.MIN_MLU) {
             UtilisationDescent descent = new UtilisationDescent(problem);
             int sweeps = descent.sweepsWithin(REFINE_BUDGET, REFINE_SWEEPS);
+            // The LP runs after every sub-problem is done, so it may use every worker.
+            SolverOptions lpOptions = new SolverOptions(options.perSolve().timeLimitSeconds(), options.parallelism(),
+                    options.perSolve().verbose());
+            HeavyCommodityLp heavy = new HeavyCommodityLp(problem, solver, lpOptions);
+            Function<double[], UtilisationDescent.Routing> refine = full -> heavy.lower(descent.lower(full, sweeps));
             merged = objective == Objective.CONCURRENT_FLOW
-                    ? UniformShare.rescale(merged, descent, sweeps)
-                    : new Allocation(problem, descent.lower(merged.pathFlowsMbps(), sweeps).flowMbps());
+                    ? UniformShare.rescale(merged, refine)
+                    : new Allocation(problem, refine.apply(merged.pathFlowsMbps()).flowMbps());
         }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {

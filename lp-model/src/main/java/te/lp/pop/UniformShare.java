@@ -1,5 +1,6 @@
 package te.lp.pop;
 
+import java.util.function.Function;
 import te.lp.Allocation;
 import te.lp.TeProblem;
 
@@ -29,11 +30,17 @@ final class UniformShare {
      *         would not be higher
      */
     static Allocation rescale(Allocation merged, int sweeps) {
-        return rescale(merged, new UtilisationDescent(merged.problem()), sweeps);
+        UtilisationDescent descent = new UtilisationDescent(merged.problem());
+        return rescale(merged, full -> descent.lower(full, sweeps));
     }
 
-    /** As {@link #rescale(Allocation, int)} with a descent already built for the merged problem. */
-    static Allocation rescale(Allocation merged, UtilisationDescent descent, int sweeps) {
+    /**
+     * As {@link #rescale(Allocation, int)} with another refinement of the splits.
+     *
+     * @param refine from flows carrying every commodity's full demand, flows with the same
+     *               per-commodity sums and their maximum utilisation
+     */
+    static Allocation rescale(Allocation merged, Function<double[], UtilisationDescent.Routing> refine) {
         TeProblem problem = merged.problem();
         int commodities = problem.commodities().size();
         double[] full = merged.pathFlowsMbps().clone();
@@ -47,7 +54,7 @@ final class UniformShare {
                 full[j] *= factor;
             }
         }
-        UtilisationDescent.Routing routing = descent.lower(full, sweeps);
+        UtilisationDescent.Routing routing = refine.apply(full);
         full = routing.flowMbps();
         double share = Math.min(1.0, 1.0 / routing.maxUtilisation());
         if (!(share > merged.minDemandShare())) {
