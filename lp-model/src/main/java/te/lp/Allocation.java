@@ -29,36 +29,63 @@ public final class Allocation {
 
     /**
      * Turns an LP solution, mapped to path variables by {@link PathLp#pathFlowsMbps}, into an
-     * allocation: tiny negative values (solver
-     * round-off) set to 0, a commodity routed above its demand scaled down to it, and every path
-     * through an arc loaded above its capacity scaled by that arc's capacity/load (the smallest such
-     * factor on the path). First-order and interior-point solvers end within ~1e-6 relative of
-     * feasibility; the repair makes the allocation exactly feasible at a cost of that order, so
-     * sums of POP sub-allocations stay within capacity too.
-     *
-     * @param repairCapacities false for min-MLU, whose loads exceed capacity by design when z > 1
+     * allocation: tiny negative values (solver round-off) set to 0, a commodity routed above its
+     * demand scaled down to it, and every path through an arc loaded above its capacity scaled by
+     * that arc's capacity/load (the smallest such factor on the path). First-order and
+     * interior-point solvers end within ~1e-6 relative of feasibility; the repair makes the
+     * allocation exactly feasible at a cost of that order, so sums of POP sub-allocations stay
+     * within capacity too.
      */
-    public static Allocation extract(TeProblem problem, double[] pathFlowsMbps, boolean repairCapacities) {
-        double[] flow = pathFlowsMbps.clone();
-        Allocation a = new Allocation(problem, flow);
+    public static Allocation extract(TeProblem problem, double[] pathFlowsMbps) {
+        Allocation a = new Allocation(problem, pathFlowsMbps.clone());
         for (int k = 0; k < problem.commodities().size(); k++) {
-            double sum = 0;
-            for (int j = a.firstColumn[k]; j < a.firstColumn[k + 1]; j++) {
-                flow[j] = Math.max(0, flow[j]);
-                sum += flow[j];
-            }
+            double sum = a.clampNegatives(k);
             double demand = problem.commodities().demandMbps(k);
             if (sum > demand) {
-                double factor = demand / sum;
-                for (int j = a.firstColumn[k]; j < a.firstColumn[k + 1]; j++) {
-                    flow[j] *= factor;
-                }
+                a.scale(k, demand / sum);
             }
         }
-        if (repairCapacities) {
-            a.repairCapacities();
+        a.repairCapacities();
+        return a;
+    }
+
+    /**
+     * Min-MLU's extraction: every commodity scaled to exactly its demand, and one the solver left
+     * without flow put on its first path; capacities are not repaired (min-MLU exceeds them by
+     * design when z > 1). Solvers meet rows to ~1e-7 absolute, so demands far below that
+     * (poisson-high-intra draws some of 5e-9 Mbps) can come back unrouted; the load this adds is
+     * of the same negligible order.
+     *
+     * @return an allocation routing every commodity's whole demand
+     */
+    public static Allocation extractFullDemand(TeProblem problem, double[] pathFlowsMbps) {
+        Allocation a = new Allocation(problem, pathFlowsMbps.clone());
+        for (int k = 0; k < problem.commodities().size(); k++) {
+            double sum = a.clampNegatives(k);
+            double demand = problem.commodities().demandMbps(k);
+            if (sum > 0) {
+                a.scale(k, demand / sum);
+            } else if (a.firstColumn[k + 1] > a.firstColumn[k]) {
+                a.pathFlowMbps[a.firstColumn[k]] = demand;
+            }
         }
         return a;
+    }
+
+    /** Sets commodity {@code k}'s negative path flows to 0; @return its flow afterwards */
+    private double clampNegatives(int k) {
+        double sum = 0;
+        for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
+            pathFlowMbps[j] = Math.max(0, pathFlowMbps[j]);
+            sum += pathFlowMbps[j];
+        }
+        return sum;
+    }
+
+    private void scale(int k, double factor) {
+        for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
+            pathFlowMbps[j] *= factor;
+        }
     }
 
     private void repairCapacities() {

@@ -5,16 +5,19 @@ import java.util.function.Function;
 /**
  * Capacity rows on demand (row generation). On WAN path LPs few arcs bind at the optimum: on Kdl
  * gravity all pairs about 180 of 1,790 arcs' rows are needed, yet the plain LP has a row for every
- * arc a path may overload (1,339 in a POP-16 sub-problem), and each of those rows is a non-zero in
- * every path crossing it. So the LP is first solved with rows only for the arcs a greedy routing
- * overloads ({@link #greedyOverloads}); then every arc the solution overloads gets its row and the LP
- * is solved again, until no arc is overloaded. The last LP is a relaxation of the whole one whose
- * optimum is feasible for the whole one, hence optimal for it: the result is exact, not a heuristic.
- * Fewer rows also let {@link PathReduction} route, drop and group more paths (a path's signature
- * only counts arcs with rows).
+ * arc a path may overload (1,339 in a POP-16 sub-problem; min-MLU: every arc a path uses), and each
+ * of those rows is a non-zero in every path crossing it. So the LP is first solved with rows only
+ * for the arcs a greedy routing overloads ({@link #greedyLoads}; min-MLU: loads above
+ * {@value #MLU_START_SHARE} of its maximum utilisation); then every arc the solution overloads
+ * (above capacity; min-MLU: above the LP's z times capacity) gets its row and the LP is solved
+ * again, until no arc is overloaded. The last LP is a relaxation of the whole one whose optimum is
+ * feasible for the whole one, hence optimal for it: the result is exact, not a heuristic. Fewer
+ * rows also let {@link PathReduction} route, drop and group more paths (a path's signature only
+ * counts arcs with rows).
  * <p>
- * Measured on Kdl gravity all pairs, total flow, highs-warm, same optimum: full LP 51.6 s → 6.5 s;
- * one POP-16 sub-problem 1.4–1.9 s → 0.5–0.7 s.
+ * Measured, same optima: Kdl gravity all pairs total flow (highs-warm) 51.6 s → 4.4–4.9 s; one Kdl
+ * POP-16 sub-problem 1.4–1.9 s → 0.5 s, its min-MLU (interior point) 8.4 s → 0.25 s; Cogentco
+ * gravity min-MLU 3.0 s → 0.24 s.
  */
 final class CapacityRowGeneration {
     /**
@@ -24,6 +27,25 @@ final class CapacityRowGeneration {
     static final int PARTIAL_ROUNDS = 8;
     /** Relative load above capacity that counts as an overload (well above solver round-off). */
     static final double OVERLOAD = 1e-9;
+    /**
+     * Min-MLU starts with rows for arcs the greedy routing loads above this share of its maximum
+     * utilisation. Measured on a Kdl POP-16 sub-problem (every row: 8.4 s): 0.7 → 0.44 s, 0.8 →
+     * 0.25 s, 0.9 → 0.51 s (more rounds); Cogentco gravity full LP (3.2 s): 0.5 → 0.48 s, 0.7 →
+     * 0.18 s, 0.9 → 0.19 s.
+     */
+    static final double MLU_START_SHARE = 0.8;
+    /**
+     * {@link CapacityRows#AUTO} stays with every row when the start already holds more than this
+     * share of the arcs that could bind (total and concurrent flow: poisson-high-intra starts with
+     * 420 of Cogentco's 446; a Kdl POP-16 sub-problem, which gains 3×, with 141 of 453).
+     */
+    static final double LAZY_MAX_SHARE = 0.5;
+    /**
+     * The same for min-MLU, whose interior-point rounds cost more: poisson-high-intra starts with
+     * 27–72 % of the arcs (Cogentco 130 of 486, 9 rounds, 6.2 s against 1.0 s with every row),
+     * gravity/uniform/bimodal with 3–10 % (10–100× faster than every row).
+     */
+    static final double MLU_LAZY_MAX_SHARE = 0.25;
     /** Size from which {@link CapacityRows#AUTO} starts lazily (Kdl POP-16 sub-problems: 66,000). */
     static final int LAZY_MIN_PATH_VARIABLES = 20_000;
 
@@ -41,24 +63,34 @@ final class CapacityRowGeneration {
     }
 
     /**
+     * @param minMlu whether the rows bound utilisation by the LP's own z (min-MLU) rather than by 1
      * @return the arcs to start with, or null to write every row at once (policy {@link CapacityRows#ALL},
      *         or {@link CapacityRows#AUTO} on an LP where lazy rows do not pay)
      */
-    static boolean[] startingRows(TeProblem problem, CapacityRows policy) {
-        if (policy == CapacityRows.ALL || (policy == CapacityRows.AUTO && problem.pathVariables() < LAZY_MIN_PATH_VARIABLES)) {
+    static boolean[] startingRows(TeProblem problem, CapacityRows policy, boolean minMlu) {
+        // Min-MLU has no size floor: its every-row LP goes to interior point, which costs even on
+        // small LPs what a few lazy rounds do not (Kdl POP-64 sub-problems, 16,500 path variables).
+        boolean small = !minMlu && problem.pathVariables() < LAZY_MIN_PATH_VARIABLES;
+        if (policy == CapacityRows.ALL || (policy == CapacityRows.AUTO && small)) {
             return null;
         }
-        boolean[] start = greedyOverloads(problem);
+        double[] load = greedyLoads(problem);
+        double[] capacity = problem.capacityMbps();
+        // Min-MLU binds where utilisation is near the maximum, whatever its level.
+        double bound = minMlu ? MLU_START_SHARE * Allocation.maxUtilisation(load, capacity) : 1.0;
+        boolean[] start = new boolean[load.length];
+        addOverloaded(load, capacity, bound, start);
         if (policy == CapacityRows.AUTO) {
             int bindable = 0;
-            for (int row : PathLpBuilder.capacityRows(problem, PathLpBuilder.LoadBound.COMMODITY_DEMAND, null)) {
+            for (int row : PathLpBuilder.capacityRows(problem,
+                    minMlu ? PathLpBuilder.LoadBound.NONE : PathLpBuilder.LoadBound.COMMODITY_DEMAND, null)) {
                 bindable += row >= 0 ? 1 : 0;
             }
             int overloaded = 0;
             for (boolean b : start) {
                 overloaded += b ? 1 : 0;
             }
-            return 2 * overloaded > bindable ? null : start;
+            return overloaded > (minMlu ? MLU_LAZY_MAX_SHARE : LAZY_MAX_SHARE) * bindable ? null : start;
         }
         return start;
     }
@@ -71,6 +103,15 @@ final class CapacityRowGeneration {
      */
     static Outcome solve(TeProblem problem, Function<boolean[], PathLp> build, boolean[] startRows, int partialRounds,
                          TeSolver solver, SolverOptions options) {
+        return solve(problem, build, startRows, partialRounds, false, solver, options);
+    }
+
+    /**
+     * @param minMlu whether an arc counts as overloaded above the LP's own optimum z times its
+     *               capacity (min-MLU) rather than above its capacity
+     */
+    static Outcome solve(TeProblem problem, Function<boolean[], PathLp> build, boolean[] startRows, int partialRounds,
+                         boolean minMlu, TeSolver solver, SolverOptions options) {
         long deadline = System.nanoTime() + (long) Math.min(Long.MAX_VALUE / 4.0, options.timeLimitSeconds() * 1e9);
         boolean[] rowArcs = startRows == null ? null : startRows.clone();
         double buildSeconds = 0;
@@ -86,7 +127,7 @@ final class CapacityRowGeneration {
                     : SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "time limit reached after %d row-generation rounds".formatted(round - 1));
             solveSeconds += r.solveSeconds();
             boolean solved = r.status() == SolveStatus.OPTIMAL && r.x().length == lp.model().columns();
-            if (!solved || everyRow || addOverloaded(problem, lp.pathFlowsMbps(r.x()), rowArcs) == 0) {
+            if (!solved || everyRow || addOverloaded(problem, lp.pathFlowsMbps(r.x()), minMlu ? r.objective() : 1.0, rowArcs) == 0) {
                 return new Outcome(lp, r, buildSeconds, solveSeconds, round);
             }
         }
@@ -108,9 +149,9 @@ final class CapacityRowGeneration {
      * a POP-16 sub-problem is solved in one round with 141 rows (0.53 s), where starting from the
      * arcs first-path routing overloads (112) takes a second round to 182 rows (0.65–0.83 s).
      *
-     * @return per arc whether the greedy routing loads it above capacity
+     * @return per arc its load in Mbps after the greedy routing
      */
-    static boolean[] greedyOverloads(TeProblem problem) {
+    static double[] greedyLoads(TeProblem problem) {
         var paths = problem.paths();
         var commodities = problem.commodities();
         double[] capacity = problem.capacityMbps();
@@ -135,24 +176,26 @@ final class CapacityRowGeneration {
                 load[paths.arc(best, j)] += demand;
             }
         }
-        boolean[] over = new boolean[load.length];
-        addOverloaded(load, capacity, over);
-        return over;
+        return load;
     }
 
-    /** Marks in {@code rowArcs} every arc the flows overload; @return how many were not marked yet */
-    private static int addOverloaded(TeProblem problem, double[] pathFlowsMbps, boolean[] rowArcs) {
+    /**
+     * Marks in {@code rowArcs} every arc the flows load above {@code bound} × capacity.
+     *
+     * @return how many were not marked yet
+     */
+    private static int addOverloaded(TeProblem problem, double[] pathFlowsMbps, double bound, boolean[] rowArcs) {
         double[] flow = pathFlowsMbps.clone();
         for (int j = 0; j < flow.length; j++) {
             flow[j] = Math.max(0, flow[j]);
         }
-        return addOverloaded(new Allocation(problem, flow).arcLoadMbps(), problem.capacityMbps(), rowArcs);
+        return addOverloaded(new Allocation(problem, flow).arcLoadMbps(), problem.capacityMbps(), bound, rowArcs);
     }
 
-    private static int addOverloaded(double[] loadMbps, double[] capacityMbps, boolean[] rowArcs) {
+    private static int addOverloaded(double[] loadMbps, double[] capacityMbps, double bound, boolean[] rowArcs) {
         int added = 0;
         for (int a = 0; a < loadMbps.length; a++) {
-            if (!rowArcs[a] && loadMbps[a] > capacityMbps[a] * (1 + OVERLOAD)) {
+            if (!rowArcs[a] && loadMbps[a] > bound * capacityMbps[a] * (1 + OVERLOAD)) {
                 rowArcs[a] = true;
                 added++;
             }

@@ -53,7 +53,7 @@ public final class Formulations {
      * the network carries.
      */
     public static PathLp minMaxUtilisation(TeProblem problem) {
-        return minMaxUtilisation(problem, new double[problem.topology().arcCount()]);
+        return minMaxUtilisation(problem, (boolean[]) null);
     }
 
     /**
@@ -64,6 +64,15 @@ public final class Formulations {
      * @param backgroundLoadMbps fixed load per arc in Mbps (≥ 0)
      */
     public static PathLp minMaxUtilisation(TeProblem problem, double[] backgroundLoadMbps) {
+        return minMaxUtilisation(problem, backgroundLoadMbps, null);
+    }
+
+    /** {@link #minMaxUtilisation(TeProblem)} with capacity rows only for {@code rowArcs} (null: all). */
+    static PathLp minMaxUtilisation(TeProblem problem, boolean[] rowArcs) {
+        return minMaxUtilisation(problem, new double[problem.topology().arcCount()], rowArcs);
+    }
+
+    private static PathLp minMaxUtilisation(TeProblem problem, double[] backgroundLoadMbps, boolean[] rowArcs) {
         if (backgroundLoadMbps.length != problem.topology().arcCount()) {
             throw new IllegalArgumentException("background load has %d entries for %d arcs"
                     .formatted(backgroundLoadMbps.length, problem.topology().arcCount()));
@@ -71,6 +80,6 @@ public final class Formulations {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(false, 0.0, false, PathLpBuilder.Extra.CAPACITY_ROWS, 1.0, 0, INF,
                 (a, cap) -> new double[] {-INF, -backgroundLoadMbps[a]},
                 (k, demand) -> new double[] {demand, demand}, PathLpBuilder.LoadBound.NONE, PathLpBuilder.Start.NONE),
-                null);
+                rowArcs);
     }
 }

@@ -50,7 +50,7 @@ public final class TeOptimizer {
             case TOTAL_FLOW -> stage(problem, objective, rows -> Formulations.totalFlow(problem, 0, rows), rowPolicy);
             case CONCURRENT_FLOW -> stage(problem, objective, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
             // min-MLU's z is bounded by every arc's utilisation and it has no starting basis: one LP.
-            case MIN_MLU -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem), CapacityRows.ALL);
+            case MIN_MLU -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem, rows), rowPolicy);
             case FAIR -> fair(problem);
         };
     }
@@ -72,8 +72,9 @@ public final class TeOptimizer {
      * @param policy which rows to start with
      */
     private TeResult stage(TeProblem problem, Objective objective, Function<boolean[], PathLp> build, CapacityRows policy) {
+        boolean minMlu = objective == Objective.MIN_MLU;
         CapacityRowGeneration.Outcome outcome = CapacityRowGeneration.solve(problem, build,
-                CapacityRowGeneration.startingRows(problem, policy), CapacityRowGeneration.PARTIAL_ROUNDS, solver, options);
+                CapacityRowGeneration.startingRows(problem, policy, minMlu), CapacityRowGeneration.PARTIAL_ROUNDS, minMlu, solver, options);
         PathLp lp = outcome.lp();
         LpModel model = lp.model();
         SolveResult r = outcome.result();
@@ -83,7 +84,9 @@ public final class TeOptimizer {
             return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, buildSeconds, solveSeconds,
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
-        Allocation allocation = Allocation.extract(problem, lp.pathFlowsMbps(r.x()), objective != Objective.MIN_MLU);
+        Allocation allocation = objective == Objective.MIN_MLU
+                ? Allocation.extractFullDemand(problem, lp.pathFlowsMbps(r.x()))
+                : Allocation.extract(problem, lp.pathFlowsMbps(r.x()));
         double allowed = objective == Objective.MIN_MLU ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
         List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {
