@@ -147,4 +147,19 @@ public final class Commodities {
         }
         return out;
     }
+
+    /**
+     * @param fraction share of the commodities, heaviest first (at least one is counted)
+     * @return the share of the total demand they carry (0 without commodities)
+     */
+    public double topDemandShare(double fraction) {
+        int[] order = byDescendingDemand();
+        int count = Math.max(1, (int) (fraction * order.length));
+        double top = 0;
+        for (int i = 0; i < Math.min(count, order.length); i++) {
+            top += demandMbps[order[i]];
+        }
+        double total = totalDemandMbps();
+        return total > 0 ? top / total : 0;
+    }
 }

@@ -57,6 +57,11 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
         return flow;
     }
 
+    /** @return this LP without a starting basis, so that backends start cold (interior point) */
+    public PathLp withoutStartingBasis() {
+        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, Optional.empty());
+    }
+
     @Override
     public String toString() {
         return "PathLp[%s, %d path columns for %d paths]".formatted(model, pathColumns(), memberPathVariable.length);

@@ -66,7 +66,7 @@ public final class PopSolver {
         List<TeProblem> subProblems = subProblems(problem, pieces, sub);
         long partitioned = System.nanoTime();
 
-        List<TeResult> results = solveAll(subProblems, objective);
+        List<TeResult> results = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem));
         long solved = System.nanoTime();
 
         for (TeResult r : results) {
@@ -137,8 +137,10 @@ public final class PopSolver {
         return out;
     }
 
-    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective) {
-        TeOptimizer optimizer = new TeOptimizer(solver, options.perSolve());
+    /** @param heavyTailed whether the whole problem's demand is heavy-tailed (the pieces may not look it) */
+    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed) {
+        TeOptimizer plain = new TeOptimizer(solver, options.perSolve());
+        TeOptimizer optimizer = heavyTailed ? plain.asHeavyTailed() : plain;
         int threads = Math.min(options.parallelism(), subProblems.size());
         if (threads == 1) {
             return subProblems.stream().map(p -> optimizer.solve(p, objective)).toList();
