@@ -35,7 +35,7 @@ public final class TeOptimizer {
         this(solver, options, CapacityRows.AUTO);
     }
 
-    /** @param rowPolicy which capacity rows total, concurrent and fair flow start with (the optimum is the same) */
+    /** @param rowPolicy which capacity rows each LP starts with (the optimum is the same) */
     public TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy) {
         this(solver, options, rowPolicy, false);
     }
@@ -79,7 +79,6 @@ public final class TeOptimizer {
         return switch (objective) {
             case TOTAL_FLOW -> totalFlowStage(problem, objective, 0);
             case CONCURRENT_FLOW -> stage(problem, objective, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
-            // min-MLU's z is bounded by every arc's utilisation and it has no starting basis: one LP.
             case MIN_MLU -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem, rows), rowPolicy);
             case FAIR -> fair(problem);
         };
