@@ -1,8 +1,10 @@
 package te.controller;
 
+import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.util.function.IntPredicate;
 import te.lp.Allocation;
@@ -43,49 +45,65 @@ public final class AllocationJson {
      */
     public static void write(Allocation allocation, String objective, double value, Fields extra, IntPredicate include,
                              Writer out) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            write(allocation, objective, value, extra, include, g);
+        }
+    }
+
+    /**
+     * As {@link #write(Allocation, String, double, Fields, IntPredicate, Writer)}, as UTF-8 bytes:
+     * Jackson encodes straight into the stream, without a character-encoding layer.
+     */
+    public static void write(Allocation allocation, String objective, double value, Fields extra, IntPredicate include,
+                             OutputStream out) throws IOException {
+        try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
+            write(allocation, objective, value, extra, include, g);
+        }
+    }
+
+    private static void write(Allocation allocation, String objective, double value, Fields extra, IntPredicate include,
+                              JsonGenerator g) throws IOException {
         TeProblem problem = allocation.problem();
         Topology t = problem.topology();
         PathSet paths = problem.paths();
         Commodities c = problem.commodities();
-        try (JsonGenerator g = JSON.createGenerator(out)) {
+        g.writeStartObject();
+        g.writeStringField("topology", t.name());
+        g.writeStringField("objective", objective);
+        g.writeNumberField("objectiveValue", value);
+        g.writeNumberField("totalFlowMbps", allocation.totalFlowMbps());
+        extra.write(g);
+        g.writeArrayFieldStart("commodities");
+        for (int k = 0; k < c.size(); k++) {
+            if (!include.test(k)) {
+                continue;
+            }
+            int pair = c.pairIndex(k);
+            double flow = allocation.commodityFlowMbps(k);
+            int count = paths.pathCount(pair);
             g.writeStartObject();
-            g.writeStringField("topology", t.name());
-            g.writeStringField("objective", objective);
-            g.writeNumberField("objectiveValue", value);
-            g.writeNumberField("totalFlowMbps", allocation.totalFlowMbps());
-            extra.write(g);
-            g.writeArrayFieldStart("commodities");
-            for (int k = 0; k < c.size(); k++) {
-                if (!include.test(k)) {
-                    continue;
-                }
-                int pair = c.pairIndex(k);
-                double flow = allocation.commodityFlowMbps(k);
-                int count = paths.pathCount(pair);
+            g.writeStringField("src", t.nodes().get(c.src(k)).id());
+            g.writeStringField("dst", t.nodes().get(c.dst(k)).id());
+            g.writeNumberField("demandMbps", c.demandMbps(k));
+            g.writeNumberField("flowMbps", flow);
+            g.writeArrayFieldStart("paths");
+            for (int i = 0; i < count; i++) {
+                int p = paths.firstPath(pair) + i;
+                double f = allocation.pathFlowMbps(allocation.firstColumn(k) + i);
                 g.writeStartObject();
-                g.writeStringField("src", t.nodes().get(c.src(k)).id());
-                g.writeStringField("dst", t.nodes().get(c.dst(k)).id());
-                g.writeNumberField("demandMbps", c.demandMbps(k));
-                g.writeNumberField("flowMbps", flow);
-                g.writeArrayFieldStart("paths");
-                for (int i = 0; i < count; i++) {
-                    int p = paths.firstPath(pair) + i;
-                    double f = allocation.pathFlowMbps(allocation.firstColumn(k) + i);
-                    g.writeStartObject();
-                    g.writeArrayFieldStart("nodes");
-                    for (int v : paths.pathNodes(t, p)) {
-                        g.writeString(t.nodes().get(v).id());
-                    }
-                    g.writeEndArray();
-                    g.writeNumberField("flowMbps", f);
-                    g.writeNumberField("weight", flow > 0 ? f / flow : 1.0 / count);
-                    g.writeEndObject();
+                g.writeArrayFieldStart("nodes");
+                for (int v : paths.pathNodes(t, p)) {
+                    g.writeString(t.nodes().get(v).id());
                 }
                 g.writeEndArray();
+                g.writeNumberField("flowMbps", f);
+                g.writeNumberField("weight", flow > 0 ? f / flow : 1.0 / count);
                 g.writeEndObject();
             }
             g.writeEndArray();
             g.writeEndObject();
         }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 }
