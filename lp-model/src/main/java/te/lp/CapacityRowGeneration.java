@@ -99,16 +99,9 @@ final class CapacityRowGeneration {
      * @param build         builds the LP with capacity rows for the given arcs only (null: every arc)
      * @param startRows     arcs with rows in the first round (not modified), or null for one LP with every row
      * @param partialRounds rounds with only some rows before one with every row
+     * @param minMlu        whether an arc counts as overloaded above the LP's own optimum z times its
+     *                      capacity (min-MLU) rather than above its capacity
      * @param options       its time limit bounds all rounds together
-     */
-    static Outcome solve(TeProblem problem, Function<boolean[], PathLp> build, boolean[] startRows, int partialRounds,
-                         TeSolver solver, SolverOptions options) {
-        return solve(problem, build, startRows, partialRounds, false, solver, options);
-    }
-
-    /**
-     * @param minMlu whether an arc counts as overloaded above the LP's own optimum z times its
-     *               capacity (min-MLU) rather than above its capacity
      */
     static Outcome solve(TeProblem problem, Function<boolean[], PathLp> build, boolean[] startRows, int partialRounds,
                          boolean minMlu, TeSolver solver, SolverOptions options) {

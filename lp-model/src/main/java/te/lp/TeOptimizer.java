@@ -23,7 +23,7 @@ public final class TeOptimizer {
     private final TeSolver solver;
     private final SolverOptions options;
     private final CapacityRows rowPolicy;
-    private final boolean heavyTailed;
+    private final boolean assumeHeavyTailed;
     private final AllocationChecker checker = new AllocationChecker();
 
     /**
@@ -40,11 +40,11 @@ public final class TeOptimizer {
         this(solver, options, rowPolicy, false);
     }
 
-    private TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy, boolean heavyTailed) {
+    private TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy, boolean assumeHeavyTailed) {
         this.solver = solver;
         this.options = options;
         this.rowPolicy = rowPolicy;
-        this.heavyTailed = heavyTailed;
+        this.assumeHeavyTailed = assumeHeavyTailed;
     }
 
     /**
@@ -107,7 +107,7 @@ public final class TeOptimizer {
      * point and every row.
      */
     private TeResult totalFlowStage(TeProblem problem, Objective objective, double minShare) {
-        if (heavyTailed || heavyTailed(problem)) {
+        if (assumeHeavyTailed || heavyTailed(problem)) {
             return stage(problem, objective, rows -> Formulations.totalFlow(problem, minShare, rows).withoutStartingBasis(), CapacityRows.ALL);
         }
         return stage(problem, objective, rows -> Formulations.totalFlow(problem, minShare, rows), rowPolicy);

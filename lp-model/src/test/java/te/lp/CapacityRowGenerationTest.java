@@ -32,25 +32,25 @@ class CapacityRowGenerationTest {
     @Test
     void overloadsFoundRoundAfterRoundEndAtTheOptimum() {
         var total = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
-                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS);
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, false, solver, OPTIONS);
         assertThat(total.rounds()).isEqualTo(3);
         assertThat(value(threeRounds, total, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
         assertThat(total.lp().model().rows()).as("4 capacity rows and A's, B's and C's commodity rows").isEqualTo(7);
 
         var concurrent = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.concurrentFlow(threeRounds, rows),
-                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS);
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, false, solver, OPTIONS);
         assertThat(value(threeRounds, concurrent, Objective.CONCURRENT_FLOW)).isCloseTo(16.1 / 18.5, within(1e-6));
     }
 
     @Test
     void whenRoundsRunOutTheLastLpHasEveryRow() {
         Function<boolean[], PathLp> build = rows -> Formulations.totalFlow(threeRounds, 0, rows);
-        var capped = CapacityRowGeneration.solve(threeRounds, build, start(threeRounds), 1, solver, OPTIONS);
+        var capped = CapacityRowGeneration.solve(threeRounds, build, start(threeRounds), 1, false, solver, OPTIONS);
         assertThat(capped.rounds()).isEqualTo(2);
         assertThat(capped.lp().model().rows()).isEqualTo(Formulations.totalFlow(threeRounds, 0).model().rows());
         assertThat(value(threeRounds, capped, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
 
-        var plain = CapacityRowGeneration.solve(threeRounds, build, null, CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS);
+        var plain = CapacityRowGeneration.solve(threeRounds, build, null, CapacityRowGeneration.PARTIAL_ROUNDS, false, solver, OPTIONS);
         assertThat(plain.rounds()).isEqualTo(1);
         assertThat(value(threeRounds, plain, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
     }
@@ -58,7 +58,8 @@ class CapacityRowGenerationTest {
     @Test
     void aSpentTimeLimitIsAStatusNotAnException() {
         var r = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
-                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, solver, new SolverOptions(1e-12, 1, false));
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, false, solver,
+                new SolverOptions(1e-12, 1, false));
         assertThat(r.result().status()).isEqualTo(SolveStatus.TIME_LIMIT);
     }
 
@@ -82,7 +83,7 @@ class CapacityRowGenerationTest {
                     assertThat(lazy.value()).as(what).isCloseTo(every.value(), within(1e-6 * Math.max(1, every.value())));
                 }
                 var rounds = CapacityRowGeneration.solve(p, rows -> Formulations.totalFlow(p, 0, rows),
-                        start(p), CapacityRowGeneration.PARTIAL_ROUNDS, solver, OPTIONS).rounds();
+                        start(p), CapacityRowGeneration.PARTIAL_ROUNDS, false, solver, OPTIONS).rounds();
                 multiRound += rounds > 1 ? 1 : 0;
                 var mluRounds = CapacityRowGeneration.solve(p, rows -> Formulations.minMaxUtilisation(p, rows),
                         CapacityRowGeneration.startingRows(p, CapacityRows.LAZY, true), CapacityRowGeneration.PARTIAL_ROUNDS, true,

@@ -74,26 +74,18 @@ final class HeavyCommodityLp {
         for (int a = 0; a < background.length; a++) {
             background[a] = Math.max(0, background[a]);
         }
-        TeProblem part = new TeProblem(problem.topology(), paths, Commodities.of(src, dst, demand, pair), problem.capacityMbps());
-        PathLp lp = Formulations.minMaxUtilisation(part, background);
+        TeProblem partProblem = new TeProblem(problem.topology(), paths, Commodities.of(src, dst, demand, pair), problem.capacityMbps());
+        PathLp lp = Formulations.minMaxUtilisation(partProblem, background);
         SolveResult r = solver.solve(lp.model(), options);
         if (r.status() != SolveStatus.OPTIMAL || r.x().length != lp.model().columns()) {
             return routing;
         }
-        double[] partFlow = lp.pathFlowsMbps(r.x());
-        int[] partFirst = part.firstColumns();
+        // Clamps round-off and routes exactly each demand, so only the splits change.
+        Allocation part = Allocation.extractFullDemand(partProblem, lp.pathFlowsMbps(r.x()));
         double[] out = flow.clone();
         for (int i = 0; i < heavy.length; i++) {
-            // Clamp round-off and route exactly the demand, so only the split changes.
-            double sum = 0;
-            for (int j = partFirst[i]; j < partFirst[i + 1]; j++) {
-                sum += Math.max(0, partFlow[j]);
-            }
-            if (!(sum > 0)) {
-                return routing;
-            }
-            for (int j = partFirst[i]; j < partFirst[i + 1]; j++) {
-                out[first[heavy[i]] + j - partFirst[i]] = Math.max(0, partFlow[j]) * demand[i] / sum;
+            for (int j = part.firstColumn(i); j < part.firstColumn(i + 1); j++) {
+                out[first[heavy[i]] + j - part.firstColumn(i)] = part.pathFlowMbps(j);
             }
         }
         double max = new Allocation(problem, out).maxUtilisation();
