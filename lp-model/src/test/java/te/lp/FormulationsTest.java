@@ -155,6 +155,8 @@ class FormulationsTest {
                 TeInstances.matrix(3, "0>1=10", "2>0=4"));
         Allocation a = Allocation.extractFullDemand(p, new double[] {3, 2, 0, -1e-12});
         assertThat(a.pathFlowsMbps()).containsExactly(6, 4, 4, 0);
+        // Min-MLU may load arcs up to its own maximum utilisation, never beyond.
+        assertThat(new AllocationChecker().violations(a, Math.max(1, a.maxUtilisation()))).isEmpty();
     }
 
     @Test
