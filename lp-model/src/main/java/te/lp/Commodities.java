@@ -80,6 +80,25 @@ public final class Commodities {
         return new Commodities(src, dst, demandMbps, pairIndex, 0, 0, 0);
     }
 
+    /**
+     * @param indices commodities to keep, in the order wanted
+     * @return those commodities (same pairs and demands), in that order
+     */
+    public Commodities subset(int[] indices) {
+        int[] s = new int[indices.length];
+        int[] d = new int[indices.length];
+        double[] dem = new double[indices.length];
+        int[] pair = new int[indices.length];
+        for (int i = 0; i < indices.length; i++) {
+            int k = indices[i];
+            s[i] = src[k];
+            d[i] = dst[k];
+            dem[i] = demandMbps[k];
+            pair[i] = pairIndex[k];
+        }
+        return of(s, d, dem, pair);
+    }
+
     /** @return number of routable commodities */
     public int size() {
         return src.length;

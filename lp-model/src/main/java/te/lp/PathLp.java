@@ -17,13 +17,15 @@ import java.util.Optional;
  * @param memberPathVariable problem path variable of each member entry
  * @param memberShare        share of the column's flow each member entry gets
  * @param presetFlowMbps     flow per problem path variable fixed without the LP, in Mbps
+ * @param capacityRowOfArc   per arc its capacity row in the model, or -1 when the LP has none
  * @param startingBasis      a dual-feasible simplex start when the objective has one
  */
 public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable, double[] memberShare, double[] presetFlowMbps,
-                     Optional<StartingBasis> startingBasis) {
+                     int[] capacityRowOfArc, Optional<StartingBasis> startingBasis) {
     public PathLp {
         requireNonNull(model, "model");
         requireNonNull(presetFlowMbps, "presetFlowMbps");
+        requireNonNull(capacityRowOfArc, "capacityRowOfArc");
         requireNonNull(startingBasis, "startingBasis");
         if (memberStart.length - 1 > model.columns() || memberPathVariable.length != memberShare.length
                 || memberStart[memberStart.length - 1] != memberPathVariable.length) {
@@ -57,9 +59,23 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
         return flow;
     }
 
+    /**
+     * @param rowDual the solver's row duals for this LP ({@link SolveResult#rowDual})
+     * @return per arc the dual price of its capacity row clamped at 0, in objective units per Mbps;
+     *         0 for arcs without a row
+     */
+    public double[] arcPrices(double[] rowDual) {
+        double[] price = new double[capacityRowOfArc.length];
+        for (int a = 0; a < price.length; a++) {
+            int row = capacityRowOfArc[a];
+            price[a] = row >= 0 ? Math.max(0, rowDual[row]) : 0;
+        }
+        return price;
+    }
+
     /** @return this LP without a starting basis, so that backends start cold (interior point) */
     public PathLp withoutStartingBasis() {
-        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, Optional.empty());
+        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, capacityRowOfArc, Optional.empty());
     }
 
     @Override

@@ -209,6 +209,6 @@ final class PathLpBuilder {
             case CONCURRENT_FLOW -> Optional.of(GreedyBasis.of(model, red.groupColumnStart, red.groupDemandMbps, groupRow, capRows,
                     BasisStatus.LOWER));
         };
-        return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, basis);
+        return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, capRow, basis);
     }
 }

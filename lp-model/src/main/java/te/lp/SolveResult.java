@@ -8,14 +8,28 @@ import static java.util.Objects.requireNonNull;
  * @param status       how the solve ended
  * @param objective    objective value of {@code x} (NaN when there is no solution)
  * @param x            column values, or an empty array when there is no solution
+ * @param rowDual      per row the rate at which the objective changes with the row's active bound
+ *                     (a binding capacity row of a maximisation: ≥ 0), or an empty array when the
+ *                     backend gives no duals
  * @param solveSeconds wall-clock time inside the backend (model transfer and solve), in seconds
  * @param message      solver detail for logs and errors; empty when there is nothing to say
  */
-public record SolveResult(SolveStatus status, double objective, double[] x, double solveSeconds, String message) {
+public record SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message) {
     public SolveResult {
         requireNonNull(status, "status");
         requireNonNull(x, "x");
+        requireNonNull(rowDual, "rowDual");
         requireNonNull(message, "message");
+    }
+
+    /** A result without duals. */
+    public SolveResult(SolveStatus status, double objective, double[] x, double solveSeconds, String message) {
+        this(status, objective, x, new double[0], solveSeconds, message);
+    }
+
+    /** @return whether {@link #rowDual} holds one dual per row of a model with {@code rows} rows */
+    public boolean hasDuals(int rows) {
+        return hasSolution() && rowDual.length == rows;
     }
 
     /** @return whether {@link #x} holds a usable solution */

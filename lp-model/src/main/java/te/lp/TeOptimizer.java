@@ -19,11 +19,18 @@ public final class TeOptimizer {
      * network tried, poisson-high-intra 0.23–0.59.
      */
     static final double HEAVY_TAIL_SHARE = 0.15;
+    /**
+     * Relative optimality gap total flow is solved to by default when commodities are left out
+     * ({@link CommodityGeneration}): below the 10⁻⁶ of every share this product reports, and the
+     * order of the backends' own tolerances.
+     */
+    public static final double DEFAULT_TOTAL_FLOW_GAP = 1e-7;
 
     private final TeSolver solver;
     private final SolverOptions options;
     private final CapacityRows rowPolicy;
     private final boolean assumeHeavyTailed;
+    private final double totalFlowGap;
     private final AllocationChecker checker = new AllocationChecker();
 
     /**
@@ -37,14 +44,15 @@ public final class TeOptimizer {
 
     /** @param rowPolicy which capacity rows each LP starts with (the optimum is the same) */
     public TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy) {
-        this(solver, options, rowPolicy, false);
+        this(solver, options, rowPolicy, false, DEFAULT_TOTAL_FLOW_GAP);
     }
 
-    private TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy, boolean assumeHeavyTailed) {
+    private TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy, boolean assumeHeavyTailed, double totalFlowGap) {
         this.solver = solver;
         this.options = options;
         this.rowPolicy = rowPolicy;
         this.assumeHeavyTailed = assumeHeavyTailed;
+        this.totalFlowGap = totalFlowGap;
     }
 
     /**
@@ -54,7 +62,20 @@ public final class TeOptimizer {
      *         POP-16 sub-problem at t = 0.75: 8.5 % of demand in its heaviest 1 %, against 59 %)
      */
     public TeOptimizer asHeavyTailed() {
-        return new TeOptimizer(solver, options, rowPolicy, true);
+        return new TeOptimizer(solver, options, rowPolicy, true, totalFlowGap);
+    }
+
+    /**
+     * @param gap relative optimality gap for total flow, in [0, 0.01]; 0 keeps every commodity in
+     *            the LP, so the backend's optimum is returned as it is
+     * @return an optimizer that solves total flow to that certified gap (see {@link CommodityGeneration})
+     * @throws IllegalArgumentException naming the gap when it is out of range
+     */
+    public TeOptimizer withTotalFlowGap(double gap) {
+        if (!(gap >= 0 && gap <= 0.01)) {
+            throw new IllegalArgumentException("total-flow gap %s: expected a relative gap in [0, 0.01]".formatted(gap));
+        }
+        return new TeOptimizer(solver, options, rowPolicy, assumeHeavyTailed, gap);
     }
 
     /**
@@ -104,13 +125,78 @@ public final class TeOptimizer {
      * and with every row: a Kdl poisson-high-intra POP-16 sub-problem took 131 s warm with lazy rows,
      * 27 s warm with every row (the simplex gives up at its iteration cap, then interior point),
      * 49 s with interior point and lazy rows (each round a cold solve), 12.3–14.1 s with interior
-     * point and every row.
+     * point and every row. Total flow proper leaves the lightest commodities out while the duals
+     * allow ({@link CommodityGeneration}); fair's floors hold for every commodity, so it cannot.
      */
     private TeResult totalFlowStage(TeProblem problem, Objective objective, double minShare) {
-        if (assumeHeavyTailed || heavyTailed(problem)) {
-            return stage(problem, objective, rows -> Formulations.totalFlow(problem, minShare, rows).withoutStartingBasis(), CapacityRows.ALL);
+        boolean heavy = assumeHeavyTailed || heavyTailed(problem);
+        boolean[] leftOut = minShare == 0 && totalFlowGap > 0 && solver.reportsDuals()
+                ? CommodityGeneration.startingLeftOut(problem, totalFlowGap) : null;
+        if (leftOut != null) {
+            Optional<TeResult> generated = generatedTotalFlow(problem, heavy, leftOut);
+            if (generated.isPresent()) {
+                return generated.get();
+            }
         }
-        return stage(problem, objective, rows -> Formulations.totalFlow(problem, minShare, rows), rowPolicy);
+        return result(problem, objective, totalFlowLp(problem, minShare, heavy, options));
+    }
+
+    private CapacityRowGeneration.Outcome totalFlowLp(TeProblem problem, double minShare, boolean heavy, SolverOptions opts) {
+        if (heavy) {
+            return lp(problem, rows -> Formulations.totalFlow(problem, minShare, rows).withoutStartingBasis(), CapacityRows.ALL, false, opts);
+        }
+        return lp(problem, rows -> Formulations.totalFlow(problem, minShare, rows), rowPolicy, false, opts);
+    }
+
+    /**
+     * Total flow by {@link CommodityGeneration}.
+     *
+     * @param leftOut per commodity whether the first LP leaves it out (updated as commodities join)
+     * @return the result, a solver failure included, or empty when the rounds ran out or the duals
+     *         did not certify the optimum (the caller then solves with every commodity)
+     */
+    private Optional<TeResult> generatedTotalFlow(TeProblem problem, boolean heavy, boolean[] leftOut) {
+        long deadline = System.nanoTime() + (long) Math.min(Long.MAX_VALUE / 4.0, options.timeLimitSeconds() * 1e9);
+        double buildSeconds = 0;
+        double solveSeconds = 0;
+        for (int round = 1; round <= CommodityGeneration.MAX_ROUNDS; round++) {
+            long start = System.nanoTime();
+            int[] kept = CommodityGeneration.kept(leftOut);
+            TeProblem part = CommodityGeneration.restrict(problem, kept);
+            buildSeconds += (System.nanoTime() - start) / 1e9;
+            double left = (deadline - System.nanoTime()) / 1e9;
+            if (left <= 0) {
+                return Optional.of(new TeResult(Objective.TOTAL_FLOW, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, buildSeconds,
+                        solveSeconds, 0, 0, 0, "time limit reached after %d commodity-generation rounds".formatted(round - 1)));
+            }
+            CapacityRowGeneration.Outcome outcome = totalFlowLp(part, 0, heavy, new SolverOptions(left, options.threads(), options.verbose()));
+            buildSeconds += outcome.buildSeconds();
+            solveSeconds += outcome.solveSeconds();
+            TeResult partResult = result(part, Objective.TOTAL_FLOW, outcome);
+            if (!partResult.ok()) {
+                return Optional.of(partResult.withTimes(buildSeconds, solveSeconds));
+            }
+            SolveResult r = outcome.result();
+            if (!r.hasDuals(outcome.lp().model().rows())) {
+                return Optional.empty();
+            }
+            start = System.nanoTime();
+            double[] price = outcome.lp().arcPrices(r.rowDual());
+            Allocation allocation = new Allocation(problem, CommodityGeneration.expand(problem, kept, partResult.allocation().orElseThrow()));
+            double bound = CommodityGeneration.upperBound(problem, price);
+            if (CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), totalFlowGap)) {
+                buildSeconds += (System.nanoTime() - start) / 1e9;
+                return Optional.of(checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), buildSeconds, solveSeconds));
+            }
+            int joined = CommodityGeneration.admitUnderpriced(problem, leftOut, price);
+            buildSeconds += (System.nanoTime() - start) / 1e9;
+            if (joined == 0) {
+                // The duals do not bound the flow tightly although every left-out commodity is
+                // priced out: they are not the LP's optimal duals. Solve with every commodity.
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
     }
 
     /**
@@ -118,22 +204,39 @@ public final class TeOptimizer {
      * @param policy which rows to start with
      */
     private TeResult stage(TeProblem problem, Objective objective, Function<boolean[], PathLp> build, CapacityRows policy) {
-        boolean minMlu = objective == Objective.MIN_MLU;
-        CapacityRowGeneration.Outcome outcome = CapacityRowGeneration.solve(problem, build,
-                CapacityRowGeneration.startingRows(problem, policy, minMlu), CapacityRowGeneration.PARTIAL_ROUNDS, minMlu, solver, options);
+        return result(problem, objective, lp(problem, build, policy, objective == Objective.MIN_MLU, options));
+    }
+
+    private CapacityRowGeneration.Outcome lp(TeProblem problem, Function<boolean[], PathLp> build, CapacityRows policy, boolean minMlu,
+                                             SolverOptions opts) {
+        return CapacityRowGeneration.solve(problem, build, CapacityRowGeneration.startingRows(problem, policy, minMlu),
+                CapacityRowGeneration.PARTIAL_ROUNDS, minMlu, solver, opts);
+    }
+
+    /** @return the outcome's allocation, checked, or the solver's failure */
+    private TeResult result(TeProblem problem, Objective objective, CapacityRowGeneration.Outcome outcome) {
         PathLp lp = outcome.lp();
         LpModel model = lp.model();
         SolveResult r = outcome.result();
-        double buildSeconds = outcome.buildSeconds();
-        double solveSeconds = outcome.solveSeconds();
         if (r.status() != SolveStatus.OPTIMAL || r.x().length != model.columns()) {
-            return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, buildSeconds, solveSeconds,
+            return new TeResult(objective, r.status(), Optional.empty(), Double.NaN, outcome.buildSeconds(), outcome.solveSeconds(),
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
-        Allocation allocation = objective == Objective.MIN_MLU
+        boolean minMlu = objective == Objective.MIN_MLU;
+        Allocation allocation = minMlu
                 ? Allocation.extractFullDemand(problem, lp.pathFlowsMbps(r.x()))
                 : Allocation.extract(problem, lp.pathFlowsMbps(r.x()));
-        double allowed = objective == Objective.MIN_MLU ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
+        double allowed = minMlu ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
+        return checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
+    }
+
+    /**
+     * @param allowed highest arc utilisation that passes
+     * @param model   the LP solved last (its size is reported)
+     * @return the allocation as an optimal result, or an error naming the first violations
+     */
+    private TeResult checked(Allocation allocation, Objective objective, double allowed, LpModel model, double buildSeconds,
+                             double solveSeconds) {
         List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {
             violations.add("min-MLU left demand unrouted: worst commodity gets %.9f of its demand".formatted(allocation.minDemandShare()));

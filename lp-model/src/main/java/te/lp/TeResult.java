@@ -22,4 +22,9 @@ public record TeResult(Objective objective, SolveStatus status, Optional<Allocat
     public boolean ok() {
         return allocation.isPresent();
     }
+
+    /** @return this result with the times of all the LPs behind it, in seconds */
+    public TeResult withTimes(double buildSeconds, double solveSeconds) {
+        return new TeResult(objective, status, allocation, value, buildSeconds, solveSeconds, columns, rows, nonZeros, message);
+    }
 }

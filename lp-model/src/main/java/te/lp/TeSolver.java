@@ -19,4 +19,12 @@ public interface TeSolver {
     default SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
         return solve(model, options);
     }
+
+    /**
+     * @return whether optimal results carry row duals ({@link SolveResult#rowDual}); the default
+     *         says no, which keeps every commodity in the LP (see {@link TeOptimizer})
+     */
+    default boolean reportsDuals() {
+        return false;
+    }
 }

@@ -72,6 +72,12 @@ public final class HighsSolver implements TeSolver {
         return name;
     }
 
+    /** Interior point and simplex end at a vertex with exact duals; first-order PDLP's are approximate. */
+    @Override
+    public boolean reportsDuals() {
+        return !"pdlp".equals(extraOptions.get("solver"));
+    }
+
     @Override
     public SolveResult solve(LpModel model, SolverOptions options) {
         return solve(model, null, options);
@@ -143,9 +149,16 @@ public final class HighsSolver implements TeSolver {
                 return SolveResult.failed(solveStatus, seconds(startNanos), "HiGHS: %s (model status %d)".formatted(what, modelStatus));
             }
             double[] x = new double[model.columns()];
-            HighsNative.Highs_getSolution(h, x, null, null, null);
+            double[] rowDual = new double[model.rows()];
+            HighsNative.Highs_getSolution(h, x, null, null, rowDual);
+            if (model.maximize()) {
+                // HiGHS solved min −c·x: its duals are the rates of that objective.
+                for (int i = 0; i < rowDual.length; i++) {
+                    rowDual[i] = -rowDual[i];
+                }
+            }
             double objective = HighsNative.Highs_getObjectiveValue(h);
-            return new SolveResult(SolveStatus.OPTIMAL, model.maximize() ? -objective : objective, x, seconds(startNanos), "");
+            return new SolveResult(SolveStatus.OPTIMAL, model.maximize() ? -objective : objective, x, rowDual, seconds(startNanos), "");
         } finally {
             HighsNative.Highs_destroy(h);
         }

@@ -55,17 +55,8 @@ final class HeavyCommodityLp {
         int[] first = problem.firstColumns();
         double[] flow = routing.flowMbps();
         double[] background = new Allocation(problem, flow).arcLoadMbps();
-        int[] src = new int[heavy.length];
-        int[] dst = new int[heavy.length];
-        int[] pair = new int[heavy.length];
-        double[] demand = new double[heavy.length];
-        for (int i = 0; i < heavy.length; i++) {
-            int k = heavy[i];
-            src[i] = all.src(k);
-            dst[i] = all.dst(k);
-            pair[i] = all.pairIndex(k);
-            demand[i] = all.demandMbps(k);
-            for (int j = first[k], p = paths.firstPath(pair[i]); j < first[k + 1]; j++, p++) {
+        for (int k : heavy) {
+            for (int j = first[k], p = paths.firstPath(all.pairIndex(k)); j < first[k + 1]; j++, p++) {
                 for (int q = 0; q < paths.pathLength(p); q++) {
                     background[paths.arc(p, q)] -= flow[j];
                 }
@@ -74,7 +65,7 @@ final class HeavyCommodityLp {
         for (int a = 0; a < background.length; a++) {
             background[a] = Math.max(0, background[a]);
         }
-        TeProblem partProblem = new TeProblem(problem.topology(), paths, Commodities.of(src, dst, demand, pair), problem.capacityMbps());
+        TeProblem partProblem = new TeProblem(problem.topology(), paths, all.subset(heavy), problem.capacityMbps());
         PathLp lp = Formulations.minMaxUtilisation(partProblem, background);
         SolveResult r = solver.solve(lp.model(), options);
         if (r.status() != SolveStatus.OPTIMAL || r.x().length != lp.model().columns()) {

@@ -1,0 +1,114 @@
+package te.lp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import te.topology.Topology;
+import te.topology.paths.PathMethod;
+import te.topology.paths.PathMetric;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+
+/**
+ * Leaving light commodities out of total flow: the dual bound is sound and tight, commodities the
+ * duals underprice join, and the certified result is within the gap of the every-commodity optimum.
+ */
+class CommodityGenerationTest {
+    private static final SolverOptions OPTIONS = new SolverOptions(120, 1, false);
+
+    @Test
+    void theLpsOwnDualsBoundItsOptimumTightlyAndAnyPricesBoundItFromAbove() {
+        Random random = new Random(7);
+        for (long seed = 1; seed <= 4; seed++) {
+            Topology t = TeInstances.mixedCapacities(9 + 2 * (int) seed, seed);
+            PathSpec spec = new PathSpec(3, seed % 2 == 0 ? PathMethod.YEN : PathMethod.EDGE_DISJOINT, PathMetric.HOPS);
+            for (String model : List.of("gravity", "poisson-high-intra")) {
+                TeProblem p = TeInstances.problem(t, spec, new TrafficSpec(model, seed, 4 * seed).generate(t));
+                for (String backend : List.of("highs", "highs-warm")) {
+                    String what = "seed %d %s %s".formatted(seed, model, backend);
+                    TeSolver solver = Solvers.byName(backend);
+                    assertThat(solver.reportsDuals()).isTrue();
+                    PathLp lp = Formulations.totalFlow(p, 0);
+                    SolveResult r = lp.startingBasis().map(b -> solver.solve(lp.model(), b, OPTIONS)).orElseGet(() -> solver.solve(lp.model(), OPTIONS));
+                    assertThat(r.hasDuals(lp.model().rows())).as(what).isTrue();
+                    double optimum = Allocation.extract(p, lp.pathFlowsMbps(r.x())).totalFlowMbps();
+                    double bound = CommodityGeneration.upperBound(p, lp.arcPrices(r.rowDual()));
+                    // Strong duality through the reductions (dropped rows price 0, groups share a row).
+                    assertThat(bound).as(what).isCloseTo(optimum, within(1e-6 * Math.max(1, optimum)));
+
+                    double[] anyPrices = new double[t.arcCount()];
+                    for (int a = 0; a < anyPrices.length; a++) {
+                        anyPrices[a] = random.nextDouble() < 0.5 ? 0 : random.nextDouble() * 0.7;
+                    }
+                    assertThat(CommodityGeneration.upperBound(p, anyPrices)).as(what).isGreaterThanOrEqualTo(optimum - 1e-6);
+                }
+            }
+        }
+    }
+
+    /** Cogentco poisson-high-intra: 19,499 commodities, half of them carrying 10⁻⁷ of the demand. */
+    @Test
+    void certifiedTotalFlowIsWithinItsGapOfTheEveryCommodityOptimum() {
+        Topology t = te.zoo.TopologyCatalog.discover().load("Cogentco");
+        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
+        TeSolver solver = Solvers.byName("highs-warm");
+        TeResult exact = new TeOptimizer(solver, OPTIONS).withTotalFlowGap(0).solve(p, Objective.TOTAL_FLOW);
+        assertThat(exact.ok()).as(exact.message()).isTrue();
+
+        for (double gap : new double[] {TeOptimizer.DEFAULT_TOTAL_FLOW_GAP, 1e-4}) {
+            boolean[] leftOut = CommodityGeneration.startingLeftOut(p, gap);
+            assertThat(leftOut).as("gap %s leaves commodities out", gap).isNotNull();
+            TeResult certified = new TeOptimizer(solver, OPTIONS).withTotalFlowGap(gap).solve(p, Objective.TOTAL_FLOW);
+            assertThat(certified.ok()).as(certified.message()).isTrue();
+            assertThat(certified.allocation().orElseThrow().problem()).isSameAs(p);
+            assertThat(new AllocationChecker().violations(certified.allocation().orElseThrow(), 1.0)).isEmpty();
+            assertThat(certified.value()).as("gap %s", gap)
+                    .isLessThanOrEqualTo(exact.value() * (1 + 1e-9))
+                    .isGreaterThanOrEqualTo(exact.value() * (1 - gap));
+        }
+    }
+
+    @Test
+    void leftOutCommoditiesWithAPathCheaperThanOneJoin() {
+        Topology t = te.zoo.TopologyCatalog.discover().load("Cogentco");
+        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
+        boolean[] leftOut = CommodityGeneration.startingLeftOut(p, 1e-4);
+        int[] kept = CommodityGeneration.kept(leftOut);
+        TeProblem part = CommodityGeneration.restrict(p, kept);
+        assertThat(part.commodities().size()).isEqualTo(kept.length).isLessThan(p.commodities().size() / 2);
+
+        PathLp lp = Formulations.totalFlow(part, 0).withoutStartingBasis();
+        SolveResult r = Solvers.byName("highs").solve(lp.model(), OPTIONS);
+        double[] price = lp.arcPrices(r.rowDual());
+        double[] flows = CommodityGeneration.expand(p, kept, Allocation.extract(part, lp.pathFlowsMbps(r.x())));
+        double flow = new Allocation(p, flows).totalFlowMbps();
+        double bound = CommodityGeneration.upperBound(p, price);
+        assertThat(CommodityGeneration.certifies(bound, flow, 1e-7)).as("bound %s, flow %s", bound, flow).isFalse();
+
+        boolean[] before = leftOut.clone();
+        int joined = CommodityGeneration.admitUnderpriced(p, leftOut, price);
+        assertThat(joined).isPositive();
+        int changed = 0;
+        for (int k = 0; k < before.length; k++) {
+            assertThat(leftOut[k] && !before[k]).as("a kept commodity is never left out").isFalse();
+            changed += before[k] && !leftOut[k] ? 1 : 0;
+        }
+        assertThat(changed).isEqualTo(joined);
+        assertThat(CommodityGeneration.admitUnderpriced(p, leftOut, price)).as("a second pass at the same prices admits nothing").isZero();
+    }
+
+    @Test
+    void onlyExactDualsAreUsedAndTheGapIsChecked() {
+        assertThat(Solvers.byName("highs").reportsDuals()).isTrue();
+        assertThat(Solvers.byName("highs-warm").reportsDuals()).isTrue();
+        assertThat(Solvers.byName("highs-pdlp").reportsDuals()).as("first-order duals are approximate").isFalse();
+        assertThat(Solvers.byName("pdlp").reportsDuals()).isFalse();
+        TeOptimizer optimizer = new TeOptimizer(Solvers.byName("highs"), OPTIONS);
+        assertThatThrownBy(() -> optimizer.withTotalFlowGap(0.5)).hasMessageContaining("0.5").hasMessageContaining("[0, 0.01]");
+        assertThatThrownBy(() -> optimizer.withTotalFlowGap(Double.NaN)).hasMessageContaining("NaN");
+    }
+}
