@@ -20,17 +20,17 @@ public final class TeOptimizer {
      */
     static final double HEAVY_TAIL_SHARE = 0.15;
     /**
-     * Relative optimality gap total flow is solved to by default when commodities are left out
-     * ({@link CommodityGeneration}): below the 10⁻⁶ of every share this product reports, and the
-     * order of the backends' own tolerances.
+     * Relative optimality gap total and concurrent flow are solved to by default when the lightest
+     * commodities are left out of the LP ({@link CommodityGeneration}): below the 10⁻⁶ of every
+     * share this product reports, and the order of the backends' own tolerances.
      */
-    public static final double DEFAULT_TOTAL_FLOW_GAP = 1e-7;
+    public static final double DEFAULT_GAP = 1e-7;
 
     private final TeSolver solver;
     private final SolverOptions options;
     private final CapacityRows rowPolicy;
     private final boolean assumeHeavyTailed;
-    private final double totalFlowGap;
+    private final double gap;
     private final AllocationChecker checker = new AllocationChecker();
 
     /**
@@ -44,15 +44,15 @@ public final class TeOptimizer {
 
     /** @param rowPolicy which capacity rows each LP starts with (the optimum is the same) */
     public TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy) {
-        this(solver, options, rowPolicy, false, DEFAULT_TOTAL_FLOW_GAP);
+        this(solver, options, rowPolicy, false, DEFAULT_GAP);
     }
 
-    private TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy, boolean assumeHeavyTailed, double totalFlowGap) {
+    private TeOptimizer(TeSolver solver, SolverOptions options, CapacityRows rowPolicy, boolean assumeHeavyTailed, double gap) {
         this.solver = solver;
         this.options = options;
         this.rowPolicy = rowPolicy;
         this.assumeHeavyTailed = assumeHeavyTailed;
-        this.totalFlowGap = totalFlowGap;
+        this.gap = gap;
     }
 
     /**
@@ -62,18 +62,18 @@ public final class TeOptimizer {
      *         POP-16 sub-problem at t = 0.75: 8.5 % of demand in its heaviest 1 %, against 59 %)
      */
     public TeOptimizer asHeavyTailed() {
-        return new TeOptimizer(solver, options, rowPolicy, true, totalFlowGap);
+        return new TeOptimizer(solver, options, rowPolicy, true, gap);
     }
 
     /**
-     * @param gap relative optimality gap for total flow, in [0, 0.01]; 0 keeps every commodity in
-     *            the LP, so the backend's optimum is returned as it is
-     * @return an optimizer that solves total flow to that certified gap (see {@link CommodityGeneration})
+     * @param gap relative optimality gap for total and concurrent flow, in [0, 0.01]; 0 keeps every
+     *            commodity in the LP, so the backend's optimum is returned as it is
+     * @return an optimizer that solves them to that certified gap (see {@link CommodityGeneration})
      * @throws IllegalArgumentException naming the gap when it is out of range
      */
-    public TeOptimizer withTotalFlowGap(double gap) {
+    public TeOptimizer withGap(double gap) {
         if (!(gap >= 0 && gap <= 0.01)) {
-            throw new IllegalArgumentException("total-flow gap %s: expected a relative gap in [0, 0.01]".formatted(gap));
+            throw new IllegalArgumentException("optimality gap %s: expected a relative gap in [0, 0.01]".formatted(gap));
         }
         return new TeOptimizer(solver, options, rowPolicy, assumeHeavyTailed, gap);
     }
@@ -99,14 +99,14 @@ public final class TeOptimizer {
         }
         return switch (objective) {
             case TOTAL_FLOW -> totalFlowStage(problem, objective, 0);
-            case CONCURRENT_FLOW -> stage(problem, objective, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
+            case CONCURRENT_FLOW -> concurrentFlowStage(problem);
             case MIN_MLU -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem, rows), rowPolicy);
             case FAIR -> fair(problem);
         };
     }
 
     private TeResult fair(TeProblem problem) {
-        TeResult first = stage(problem, Objective.CONCURRENT_FLOW, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
+        TeResult first = concurrentFlowStage(problem);
         if (!first.ok()) {
             return first;
         }
@@ -130,8 +130,8 @@ public final class TeOptimizer {
      */
     private TeResult totalFlowStage(TeProblem problem, Objective objective, double minShare) {
         boolean heavy = assumeHeavyTailed || heavyTailed(problem);
-        boolean[] leftOut = minShare == 0 && totalFlowGap > 0 && solver.reportsDuals()
-                ? CommodityGeneration.startingLeftOut(problem, totalFlowGap) : null;
+        boolean[] leftOut = minShare == 0 && gap > 0 && solver.reportsDuals()
+                ? CommodityGeneration.startingLeftOut(problem, gap) : null;
         if (leftOut != null) {
             Optional<TeResult> generated = generatedTotalFlow(problem, heavy, leftOut);
             if (generated.isPresent()) {
@@ -172,19 +172,18 @@ public final class TeOptimizer {
             CapacityRowGeneration.Outcome outcome = totalFlowLp(part, 0, heavy, new SolverOptions(left, options.threads(), options.verbose()));
             buildSeconds += outcome.buildSeconds();
             solveSeconds += outcome.solveSeconds();
-            TeResult partResult = result(part, Objective.TOTAL_FLOW, outcome);
-            if (!partResult.ok()) {
-                return Optional.of(partResult.withTimes(buildSeconds, solveSeconds));
+            start = System.nanoTime();
+            PartRound solved = partRound(problem, kept, part, Objective.TOTAL_FLOW, outcome);
+            if (!solved.result().ok()) {
+                return Optional.of(solved.result().withTimes(buildSeconds, solveSeconds));
             }
-            SolveResult r = outcome.result();
-            if (!r.hasDuals(outcome.lp().model().rows())) {
+            if (solved.arcPrice() == null) {
                 return Optional.empty();
             }
-            start = System.nanoTime();
-            double[] price = outcome.lp().arcPrices(r.rowDual());
-            Allocation allocation = new Allocation(problem, CommodityGeneration.expand(problem, kept, partResult.allocation().orElseThrow()));
+            double[] price = solved.arcPrice();
+            Allocation allocation = new Allocation(problem, solved.flowMbps());
             double bound = CommodityGeneration.upperBound(problem, price);
-            if (CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), totalFlowGap)) {
+            if (CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), gap)) {
                 buildSeconds += (System.nanoTime() - start) / 1e9;
                 return Optional.of(checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), buildSeconds, solveSeconds));
             }
@@ -197,6 +196,107 @@ public final class TeOptimizer {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Concurrent flow. On large LPs the lightest commodities, together at most
+     * {@value CommodityGeneration#CONCURRENT_TAIL_SHARE} of the demand, are routed up front on their
+     * first path at a share φ of their demand and the LP shares what capacity is left among the
+     * others; α is then theirs as long as φ ≥ α, and the LP's duals bound the whole problem's α
+     * ({@link CommodityGeneration#concurrentUpperBound}). φ starts at 1; while the bound is not
+     * within the gap, φ drops to the bound (still ≥ the optimum α) and the LP is solved again, so
+     * the tail holds back less capacity. On Kdl poisson-high-intra the LP with every commodity does
+     * not finish within 15 minutes (demands from 7·10⁻⁸ to 500 Mbps are α's coefficients, one in each
+     * of 260,000 rows).
+     */
+    private TeResult concurrentFlowStage(TeProblem problem) {
+        boolean large = problem.pathVariables() >= CommodityGeneration.CONCURRENT_MIN_PATH_VARIABLES;
+        boolean[] pinned = large && gap > 0 && solver.reportsDuals()
+                ? CommodityGeneration.startingLeftOut(problem, CommodityGeneration.CONCURRENT_TAIL_SHARE) : null;
+        if (pinned != null) {
+            Optional<TeResult> certified = pinnedConcurrentFlow(problem, pinned);
+            if (certified.isPresent()) {
+                return certified.get();
+            }
+        }
+        return stage(problem, Objective.CONCURRENT_FLOW, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
+    }
+
+    /**
+     * @param pinned per commodity whether it is routed on its first path, outside the LP
+     * @return the certified result, a solver failure included, or empty when the pinned load does
+     *         not fit or the duals do not certify the gap (the caller then solves with every commodity)
+     */
+    Optional<TeResult> pinnedConcurrentFlow(TeProblem problem, boolean[] pinned) {
+        double[] capacity = problem.capacityMbps();
+        double buildSeconds = 0;
+        double solveSeconds = 0;
+        double share = 1.0;
+        double[] price = null;
+        double bestBound = 1.0;
+        for (int round = 1; round <= CommodityGeneration.MAX_ROUNDS; round++) {
+            long start = System.nanoTime();
+            int[] kept = CommodityGeneration.kept(pinned);
+            double[] pinnedFlow = CommodityGeneration.onCheapestPaths(problem, pinned, share, price);
+            double[] pinnedLoad = new Allocation(problem, pinnedFlow).arcLoadMbps();
+            double[] left = new double[capacity.length];
+            for (int a = 0; a < capacity.length; a++) {
+                left[a] = capacity[a] - pinnedLoad[a];
+                if (left[a] < 0) {
+                    return Optional.empty();
+                }
+            }
+            TeProblem part = new TeProblem(problem.topology(), problem.paths(), problem.commodities().subset(kept), left);
+            buildSeconds += (System.nanoTime() - start) / 1e9;
+            CapacityRowGeneration.Outcome outcome = lp(part, rows -> Formulations.concurrentFlow(part, rows), rowPolicy, false, options);
+            buildSeconds += outcome.buildSeconds();
+            solveSeconds += outcome.solveSeconds();
+            start = System.nanoTime();
+            PartRound solved = partRound(problem, kept, part, Objective.CONCURRENT_FLOW, outcome);
+            if (!solved.result().ok()) {
+                return Optional.of(solved.result().withTimes(buildSeconds, solveSeconds));
+            }
+            if (solved.arcPrice() == null) {
+                return Optional.empty();
+            }
+            double[] flow = solved.flowMbps();
+            for (int j = 0; j < flow.length; j++) {
+                flow[j] += pinnedFlow[j];
+            }
+            Allocation allocation = new Allocation(problem, flow);
+            double alpha = allocation.minDemandShare();
+            price = solved.arcPrice();
+            // Every round's bound holds, so the least one is kept.
+            bestBound = Math.min(bestBound, CommodityGeneration.concurrentUpperBound(problem, price));
+            int unpinned = CommodityGeneration.unpinOffCheapest(problem, pinned, pinnedFlow, price);
+            buildSeconds += (System.nanoTime() - start) / 1e9;
+            if (CommodityGeneration.certifies(bestBound, alpha, gap)) {
+                return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), buildSeconds, solveSeconds));
+            }
+            share = bestBound;
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * One LP over part of the commodities, seen from the whole problem.
+     *
+     * @param result   the part's checked result, or its failure
+     * @param flowMbps on success, the part's flows on {@code problem}'s path variables (0 elsewhere)
+     * @param arcPrice on success, the LP's capacity-row prices per arc, or null when the backend gave no duals
+     */
+    private record PartRound(TeResult result, double[] flowMbps, double[] arcPrice) {
+    }
+
+    /** @param kept the part's commodities in {@code problem}, ascending */
+    private PartRound partRound(TeProblem problem, int[] kept, TeProblem part, Objective objective, CapacityRowGeneration.Outcome outcome) {
+        TeResult partResult = result(part, objective, outcome);
+        if (!partResult.ok()) {
+            return new PartRound(partResult, null, null);
+        }
+        SolveResult r = outcome.result();
+        double[] price = r.hasDuals(outcome.lp().model().rows()) ? outcome.lp().arcPrices(r.rowDual()) : null;
+        return new PartRound(partResult, CommodityGeneration.expand(problem, kept, partResult.allocation().orElseThrow()), price);
     }
 
     /**

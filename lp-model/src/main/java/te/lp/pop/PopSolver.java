@@ -46,7 +46,7 @@ public final class PopSolver {
      */
     static final long REFINE_BUDGET = 100_000_000L;
     /**
-     * Relative optimality gap each sub-problem's total flow is solved to ({@link TeOptimizer#withTotalFlowGap}),
+     * Relative optimality gap each sub-problem's total flow is solved to ({@link TeOptimizer#withGap}),
      * far below what splitting costs POP (10⁻⁴–10⁻²). Kdl poisson-high-intra POP-16 at t = 0.75:
      * 73 s at the full LP's 10⁻⁷, 41 s at 10⁻⁵ (flow 1.5·10⁻⁶ lower), 35 s at 10⁻⁴ (2·10⁻⁵ lower).
      */
@@ -145,7 +145,7 @@ public final class PopSolver {
 
     /** @param heavyTailed whether the whole problem's demand is heavy-tailed (the pieces may not look it) */
     private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed) {
-        TeOptimizer plain = new TeOptimizer(solver, options.perSolve()).withTotalFlowGap(SUB_PROBLEM_GAP);
+        TeOptimizer plain = new TeOptimizer(solver, options.perSolve()).withGap(SUB_PROBLEM_GAP);
         TeOptimizer optimizer = heavyTailed ? plain.asHeavyTailed() : plain;
         int threads = Math.min(options.parallelism(), subProblems.size());
         if (threads == 1) {
