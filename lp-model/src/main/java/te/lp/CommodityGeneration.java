@@ -18,7 +18,10 @@ import java.util.Arrays;
 final class CommodityGeneration {
     /** Smallest share of the commodities worth leaving out (below it the LP barely shrinks). */
     static final double MIN_LEFT_OUT_COUNT_SHARE = 0.05;
-    /** A left-out commodity joins the LP when some path of it costs below 1 minus this. */
+    /**
+     * A left-out commodity joins the LP when some path of it costs below 1 minus this; a pinned one
+     * rejoins when its path costs this share more than its cheapest.
+     */
     static final double PRICE_TOLERANCE = 1e-9;
     /** LPs solved with commodities left out before giving up and solving with all of them. */
     static final int MAX_ROUNDS = 4;
@@ -200,7 +203,8 @@ final class CommodityGeneration {
                     used = Math.max(used, pathPrice(paths, firstPath + i, arcPrice, Double.POSITIVE_INFINITY));
                 }
             }
-            if (used > cheapestPath(problem, k, arcPrice) + PRICE_TOLERANCE) {
+            // Relative: concurrent flow's prices are α per Mbps, so their scale follows the capacities.
+            if (used > cheapestPath(problem, k, arcPrice) * (1 + PRICE_TOLERANCE)) {
                 pinned[k] = false;
                 unpinned++;
             }

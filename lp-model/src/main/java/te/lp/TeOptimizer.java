@@ -132,13 +132,18 @@ public final class TeOptimizer {
         boolean heavy = assumeHeavyTailed || heavyTailed(problem);
         boolean[] leftOut = minShare == 0 && gap > 0 && solver.reportsDuals()
                 ? CommodityGeneration.startingLeftOut(problem, gap) : null;
-        if (leftOut != null) {
-            Optional<TeResult> generated = generatedTotalFlow(problem, heavy, leftOut);
-            if (generated.isPresent()) {
-                return generated.get();
-            }
+        if (leftOut == null) {
+            return result(problem, objective, totalFlowLp(problem, minShare, heavy, options));
         }
-        return result(problem, objective, totalFlowLp(problem, minShare, heavy, options));
+        RoundBudget budget = new RoundBudget(options);
+        Optional<TeResult> generated = generatedTotalFlow(problem, heavy, leftOut, budget);
+        if (generated.isPresent()) {
+            return generated.get();
+        }
+        if (budget.spent()) {
+            return budget.timeLimit(objective, "commodity generation, before the LP with every commodity");
+        }
+        return budget.charge(result(problem, objective, totalFlowLp(problem, minShare, heavy, budget.next())));
     }
 
     private CapacityRowGeneration.Outcome totalFlowLp(TeProblem problem, double minShare, boolean heavy, SolverOptions opts) {
@@ -152,46 +157,42 @@ public final class TeOptimizer {
      * Total flow by {@link CommodityGeneration}.
      *
      * @param leftOut per commodity whether the first LP leaves it out (updated as commodities join)
-     * @return the result, a solver failure included, or empty when the rounds ran out or the duals
-     *         did not certify the optimum (the caller then solves with every commodity)
+     * @param budget  the time limit over every round; charged with the rounds' time
+     * @return the result with the rounds' time (a solver failure or the time limit included), or
+     *         empty when the rounds ran out or the duals did not certify the optimum (the caller then
+     *         solves with every commodity)
      */
-    private Optional<TeResult> generatedTotalFlow(TeProblem problem, boolean heavy, boolean[] leftOut) {
-        long deadline = System.nanoTime() + (long) Math.min(Long.MAX_VALUE / 4.0, options.timeLimitSeconds() * 1e9);
-        double buildSeconds = 0;
-        double solveSeconds = 0;
+    private Optional<TeResult> generatedTotalFlow(TeProblem problem, boolean heavy, boolean[] leftOut, RoundBudget budget) {
         for (int round = 1; round <= CommodityGeneration.MAX_ROUNDS; round++) {
             long start = System.nanoTime();
             int[] kept = CommodityGeneration.kept(leftOut);
             TeProblem part = CommodityGeneration.restrict(problem, kept);
-            buildSeconds += (System.nanoTime() - start) / 1e9;
-            double left = (deadline - System.nanoTime()) / 1e9;
-            if (left <= 0) {
-                return Optional.of(new TeResult(Objective.TOTAL_FLOW, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, buildSeconds,
-                        solveSeconds, 0, 0, 0, "time limit reached after %d commodity-generation rounds".formatted(round - 1)));
+            budget.addBuild(start);
+            if (budget.spent()) {
+                return Optional.of(budget.timeLimit(Objective.TOTAL_FLOW, "%d commodity-generation rounds".formatted(round - 1)));
             }
-            CapacityRowGeneration.Outcome outcome = totalFlowLp(part, 0, heavy, new SolverOptions(left, options.threads(), options.verbose()));
-            buildSeconds += outcome.buildSeconds();
-            solveSeconds += outcome.solveSeconds();
+            CapacityRowGeneration.Outcome outcome = totalFlowLp(part, 0, heavy, budget.next());
+            budget.add(outcome);
             start = System.nanoTime();
             PartRound solved = partRound(problem, kept, part, Objective.TOTAL_FLOW, outcome);
             if (!solved.result().ok()) {
-                return Optional.of(solved.result().withTimes(buildSeconds, solveSeconds));
+                return Optional.of(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds()));
             }
-            if (solved.arcPrice() == null) {
-                return Optional.empty();
-            }
-            double[] price = solved.arcPrice();
             Allocation allocation = new Allocation(problem, solved.flowMbps());
-            double bound = CommodityGeneration.upperBound(problem, price);
-            if (CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), gap)) {
-                buildSeconds += (System.nanoTime() - start) / 1e9;
-                return Optional.of(checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), buildSeconds, solveSeconds));
+            double[] price = solved.arcPrice();
+            // With nothing left out the round was the whole LP: exact whatever its duals say.
+            boolean whole = kept.length == leftOut.length;
+            if (whole || (price != null && CommodityGeneration.certifies(CommodityGeneration.upperBound(problem, price),
+                    allocation.totalFlowMbps(), gap))) {
+                budget.addBuild(start);
+                return Optional.of(checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
+                        budget.solveSeconds()));
             }
-            int joined = CommodityGeneration.admitUnderpriced(problem, leftOut, price);
-            buildSeconds += (System.nanoTime() - start) / 1e9;
+            int joined = price == null ? 0 : CommodityGeneration.admitUnderpriced(problem, leftOut, price);
+            budget.addBuild(start);
             if (joined == 0) {
-                // The duals do not bound the flow tightly although every left-out commodity is
-                // priced out: they are not the LP's optimal duals. Solve with every commodity.
+                // No duals, or duals that do not bound the flow tightly although every left-out
+                // commodity is priced out (not the LP's optimal duals): solve with every commodity.
                 return Optional.empty();
             }
         }
@@ -213,24 +214,31 @@ public final class TeOptimizer {
         boolean large = problem.pathVariables() >= CommodityGeneration.CONCURRENT_MIN_PATH_VARIABLES;
         boolean[] pinned = large && gap > 0 && solver.reportsDuals()
                 ? CommodityGeneration.startingLeftOut(problem, CommodityGeneration.CONCURRENT_TAIL_SHARE) : null;
-        if (pinned != null) {
-            Optional<TeResult> certified = pinnedConcurrentFlow(problem, pinned);
-            if (certified.isPresent()) {
-                return certified.get();
-            }
+        Function<boolean[], PathLp> every = rows -> Formulations.concurrentFlow(problem, rows);
+        if (pinned == null) {
+            return stage(problem, Objective.CONCURRENT_FLOW, every, rowPolicy);
         }
-        return stage(problem, Objective.CONCURRENT_FLOW, rows -> Formulations.concurrentFlow(problem, rows), rowPolicy);
+        RoundBudget budget = new RoundBudget(options);
+        Optional<TeResult> certified = pinnedConcurrentFlow(problem, pinned, budget);
+        if (certified.isPresent()) {
+            return certified.get();
+        }
+        if (budget.spent()) {
+            return budget.timeLimit(Objective.CONCURRENT_FLOW, "rounds with the lightest commodities pinned, before the LP with every commodity");
+        }
+        return budget.charge(result(problem, Objective.CONCURRENT_FLOW, lp(problem, every, rowPolicy, false, budget.next())));
     }
 
     /**
      * @param pinned per commodity whether it is routed on its first path, outside the LP
-     * @return the certified result, a solver failure included, or empty when the pinned load does
-     *         not fit or the duals do not certify the gap (the caller then solves with every commodity)
+     * @param budget the time limit over every round; charged with the rounds' time
+     * @return the certified result with the rounds' time (a solver failure or the time limit
+     *         included), or empty when the pinned load does not fit, the duals do not certify the gap
+     *         or a further round would solve the same LP again (the caller then solves with every
+     *         commodity)
      */
-    Optional<TeResult> pinnedConcurrentFlow(TeProblem problem, boolean[] pinned) {
+    Optional<TeResult> pinnedConcurrentFlow(TeProblem problem, boolean[] pinned, RoundBudget budget) {
         double[] capacity = problem.capacityMbps();
-        double buildSeconds = 0;
-        double solveSeconds = 0;
         double share = 1.0;
         double[] price = null;
         double bestBound = 1.0;
@@ -247,14 +255,17 @@ public final class TeOptimizer {
                 }
             }
             TeProblem part = new TeProblem(problem.topology(), problem.paths(), problem.commodities().subset(kept), left);
-            buildSeconds += (System.nanoTime() - start) / 1e9;
-            CapacityRowGeneration.Outcome outcome = lp(part, rows -> Formulations.concurrentFlow(part, rows), rowPolicy, false, options);
-            buildSeconds += outcome.buildSeconds();
-            solveSeconds += outcome.solveSeconds();
+            budget.addBuild(start);
+            if (budget.spent()) {
+                return Optional.of(budget.timeLimit(Objective.CONCURRENT_FLOW, "%d rounds with the lightest commodities pinned"
+                        .formatted(round - 1)));
+            }
+            CapacityRowGeneration.Outcome outcome = lp(part, rows -> Formulations.concurrentFlow(part, rows), rowPolicy, false, budget.next());
+            budget.add(outcome);
             start = System.nanoTime();
             PartRound solved = partRound(problem, kept, part, Objective.CONCURRENT_FLOW, outcome);
             if (!solved.result().ok()) {
-                return Optional.of(solved.result().withTimes(buildSeconds, solveSeconds));
+                return Optional.of(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds()));
             }
             if (solved.arcPrice() == null) {
                 return Optional.empty();
@@ -269,9 +280,14 @@ public final class TeOptimizer {
             // Every round's bound holds, so the least one is kept.
             bestBound = Math.min(bestBound, CommodityGeneration.concurrentUpperBound(problem, price));
             int unpinned = CommodityGeneration.unpinOffCheapest(problem, pinned, pinnedFlow, price);
-            buildSeconds += (System.nanoTime() - start) / 1e9;
+            budget.addBuild(start);
             if (CommodityGeneration.certifies(bestBound, alpha, gap)) {
-                return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), buildSeconds, solveSeconds));
+                return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
+                        budget.solveSeconds()));
+            }
+            if (unpinned == 0 && bestBound >= share) {
+                // Same tail, same paths, same share: the next round would solve this LP again.
+                return Optional.empty();
             }
             share = bestBound;
         }

@@ -53,8 +53,7 @@ class CommodityGenerationTest {
     /** Cogentco poisson-high-intra: 19,499 commodities, half of them carrying 10⁻⁷ of the demand. */
     @Test
     void certifiedTotalFlowIsWithinItsGapOfTheEveryCommodityOptimum() {
-        Topology t = te.zoo.TopologyCatalog.discover().load("Cogentco");
-        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
+        TeProblem p = poisson("Cogentco");
         TeSolver solver = Solvers.byName("highs-warm");
         TeResult exact = new TeOptimizer(solver, OPTIONS).withGap(0).solve(p, Objective.TOTAL_FLOW);
         assertThat(exact.ok()).as(exact.message()).isTrue();
@@ -64,6 +63,7 @@ class CommodityGenerationTest {
             assertThat(leftOut).as("gap %s leaves commodities out", gap).isNotNull();
             TeResult certified = new TeOptimizer(solver, OPTIONS).withGap(gap).solve(p, Objective.TOTAL_FLOW);
             assertThat(certified.ok()).as(certified.message()).isTrue();
+            assertThat(certified.rows()).as("gap %s: certified without the LP of every commodity", gap).isLessThan(exact.rows());
             assertThat(certified.allocation().orElseThrow().problem()).isSameAs(p);
             assertThat(new AllocationChecker().violations(certified.allocation().orElseThrow(), 1.0)).isEmpty();
             assertThat(certified.value()).as("gap %s", gap)
@@ -74,8 +74,7 @@ class CommodityGenerationTest {
 
     @Test
     void leftOutCommoditiesWithAPathCheaperThanOneJoin() {
-        Topology t = te.zoo.TopologyCatalog.discover().load("Cogentco");
-        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
+        TeProblem p = poisson("Cogentco");
         boolean[] leftOut = CommodityGeneration.startingLeftOut(p, 1e-4);
         int[] kept = CommodityGeneration.kept(leftOut);
         TeProblem part = CommodityGeneration.restrict(p, kept);
@@ -130,19 +129,117 @@ class CommodityGenerationTest {
     void concurrentFlowWithItsTailOutsideTheLpIsWithinTheGapOfTheOptimum() {
         TeSolver solver = Solvers.byName("highs-warm");
         for (String name : List.of("Cogentco", "GtsCe")) {
-            Topology t = te.zoo.TopologyCatalog.discover().load(name);
-            TeProblem p = TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
+            TeProblem p = poisson(name);
             TeResult exact = new TeOptimizer(solver, OPTIONS).withGap(0).solve(p, Objective.CONCURRENT_FLOW);
             assertThat(exact.ok()).as(exact.message()).isTrue();
             boolean[] tail = CommodityGeneration.startingLeftOut(p, CommodityGeneration.CONCURRENT_TAIL_SHARE);
             assertThat(tail).as(name).isNotNull();
-            TeResult certified = new TeOptimizer(solver, OPTIONS).pinnedConcurrentFlow(p, tail).orElseThrow();
+            TeResult certified = new TeOptimizer(solver, OPTIONS).pinnedConcurrentFlow(p, tail, new RoundBudget(OPTIONS)).orElseThrow();
             assertThat(certified.ok()).as(certified.message()).isTrue();
+            assertThat(certified.rows()).as("%s: the certified LP leaves the tail out", name).isLessThan(exact.rows());
             Allocation allocation = certified.allocation().orElseThrow();
             assertThat(new AllocationChecker().violations(allocation, 1.0)).isEmpty();
             assertThat(certified.value()).as(name).isEqualTo(allocation.minDemandShare())
                     .isLessThanOrEqualTo(exact.value() + 1e-9)
                     .isGreaterThanOrEqualTo(exact.value() * (1 - TeOptimizer.DEFAULT_GAP) - 1e-12);
+        }
+    }
+
+    /**
+     * One time limit spans every round: a backend that honours the limit it is given and needs 0.5 s
+     * more per LP cannot finish concurrent flow's two rounds (Cogentco) within 1.2 s, whereas a limit
+     * restarted per round would let each round finish and certify.
+     */
+    @Test
+    void theTimeLimitSpansEveryConcurrentFlowRound() {
+        TeProblem p = poisson("Cogentco");
+        SolverOptions limited = new SolverOptions(1.2, 1, false);
+        RecordingSolver slow = new RecordingSolver(Solvers.byName("highs-warm"), 0.5, true);
+        boolean[] tail = CommodityGeneration.startingLeftOut(p, CommodityGeneration.CONCURRENT_TAIL_SHARE);
+        // Every row at once, so that each round is one LP and only the rounds share the limit.
+        TeResult r = new TeOptimizer(slow, limited, CapacityRows.ALL).pinnedConcurrentFlow(p, tail, new RoundBudget(limited)).orElseThrow();
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
+        assertThat(r.solveSeconds()).as("the rounds' solver time is reported").isGreaterThanOrEqualTo(slow.seconds() - 1e-9);
+    }
+
+    /**
+     * A backend that claims duals but returns none: total flow cannot certify the rounds, solves with
+     * every commodity, reaches the every-commodity optimum and reports the rounds' time with its own.
+     */
+    @Test
+    void uncertifiedRoundsFallBackToEveryCommodityAndKeepTheirTime() {
+        TeProblem p = poisson("Cogentco");
+        TeSolver highs = Solvers.byName("highs-warm");
+        TeResult exact = new TeOptimizer(highs, OPTIONS).withGap(0).solve(p, Objective.TOTAL_FLOW);
+        RecordingSolver dualless = new RecordingSolver(highs, 0, false);
+        TeResult r = new TeOptimizer(dualless, OPTIONS).solve(p, Objective.TOTAL_FLOW);
+        assertThat(r.ok()).as(r.message()).isTrue();
+        assertThat(dualless.calls()).as("a round, then the LP with every commodity").isGreaterThanOrEqualTo(2);
+        assertThat(r.rows()).isEqualTo(exact.rows());
+        assertThat(r.value()).isCloseTo(exact.value(), within(1e-7 * exact.value()));
+        assertThat(r.solveSeconds()).isCloseTo(dualless.seconds(), within(1e-9));
+    }
+
+    /** @return the Zoo network with poisson-high-intra traffic (seed 1, scale 16) over default paths */
+    private static TeProblem poisson(String network) {
+        Topology t = te.zoo.TopologyCatalog.discover().load(network);
+        return TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
+    }
+
+    /** Delegates, after an optional delay that honours the time limit; can drop the duals; adds up its solve time. */
+    private static final class RecordingSolver implements TeSolver {
+        private final TeSolver inner;
+        private final double delaySeconds;
+        private final boolean duals;
+        private int calls;
+        private double seconds;
+
+        RecordingSolver(TeSolver inner, double delaySeconds, boolean duals) {
+            this.inner = inner;
+            this.delaySeconds = delaySeconds;
+            this.duals = duals;
+        }
+
+        @Override
+        public String name() {
+            return "recording";
+        }
+
+        @Override
+        public boolean reportsDuals() {
+            return true;
+        }
+
+        @Override
+        public SolveResult solve(LpModel model, SolverOptions options) {
+            return solve(model, null, options);
+        }
+
+        @Override
+        public synchronized SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
+            calls++;
+            double wait = Math.min(delaySeconds, options.timeLimitSeconds());
+            try {
+                Thread.sleep((long) (wait * 1000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (wait < delaySeconds) {
+                seconds += wait;
+                return SolveResult.failed(SolveStatus.TIME_LIMIT, wait, "recording: time limit");
+            }
+            SolveResult r = start == null ? inner.solve(model, options) : inner.solve(model, start, options);
+            double took = r.solveSeconds() + wait;
+            seconds += took;
+            return new SolveResult(r.status(), r.objective(), r.x(), duals ? r.rowDual() : new double[0], took, r.message());
+        }
+
+        synchronized int calls() {
+            return calls;
+        }
+
+        synchronized double seconds() {
+            return seconds;
         }
     }
 

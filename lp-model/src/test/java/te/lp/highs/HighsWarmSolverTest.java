@@ -1,9 +1,19 @@
 package te.lp.highs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import te.lp.BasisStatus;
+import te.lp.LpModel;
+import te.lp.SolveResult;
+import te.lp.SolveStatus;
+import te.lp.SolverOptions;
 import te.lp.Solvers;
+import te.lp.StartingBasis;
 import te.lp.TeSolver;
 import te.lp.TeSolverContract;
 
@@ -17,5 +27,62 @@ class HighsWarmSolverTest extends TeSolverContract {
     void isTheDefault() {
         assertThat(Solvers.DEFAULT).isEqualTo("highs-warm");
         assertThat(Solvers.byName(Solvers.DEFAULT).name()).isEqualTo("highs-warm");
+    }
+
+    @Test
+    void parallelDualSimplexReachesTheSerialOptimumOnAWideLp() {
+        LpModel lp = randomPacking(HighsSolver.PARALLEL_SIMPLEX_MIN_COLUMNS + 4_000, 1_000, 7);
+        assertThat(HighsSolver.simplexStrategy(lp, 2)).isEqualTo(HighsSolver.DUAL_TASKS);
+        assertThat(HighsSolver.simplexStrategy(lp, 1)).isEqualTo(HighsSolver.DUAL_SERIAL);
+        // Every column at its upper bound: dual feasible, so dual simplex only cuts overloaded rows
+        // back, as from the greedy TE start; its iteration cap is lifted so that it is not the
+        // interior-point fallback that answers.
+        BasisStatus[] columns = new BasisStatus[lp.columns()];
+        Arrays.fill(columns, BasisStatus.UPPER);
+        BasisStatus[] rows = new BasisStatus[lp.rows()];
+        Arrays.fill(rows, BasisStatus.BASIC);
+        StartingBasis start = new StartingBasis(columns, rows);
+        TeSolver simplex = new HighsSolver("highs-warm", Map.of("simplex_iteration_limit", "1000000"), true);
+        SolveResult serial = simplex.solve(lp, start, new SolverOptions(120, 1, false));
+        SolveResult parallel = simplex.solve(lp, start, new SolverOptions(120, 2, false));
+        SolveResult interior = Solvers.byName("highs").solve(lp, new SolverOptions(120, 1, false));
+        for (SolveResult r : new SolveResult[] {serial, parallel, interior}) {
+            assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+        }
+        assertThat(serial.objective()).isGreaterThan(0);
+        assertThat(parallel.objective()).isCloseTo(serial.objective(), within(1e-9 * serial.objective()));
+        assertThat(interior.objective()).isCloseTo(serial.objective(), within(1e-6 * serial.objective()));
+    }
+
+    /** max Σ c·x, A·x ≤ b, 0 ≤ x ≤ 1; each column has 5 random rows, like a path crossing arcs. */
+    private static LpModel randomPacking(int columns, int rows, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        int perColumn = 5;
+        int[] start = new int[columns + 1];
+        int[] index = new int[columns * perColumn];
+        double[] value = new double[columns * perColumn];
+        double[] cost = new double[columns];
+        for (int j = 0; j < columns; j++) {
+            start[j + 1] = start[j] + perColumn;
+            cost[j] = 1 + random.nextDouble();
+            int[] chosen = random.ints(0, rows).distinct().limit(perColumn).sorted().toArray();
+            for (int e = 0; e < perColumn; e++) {
+                index[start[j] + e] = chosen[e];
+                value[start[j] + e] = 0.5 + random.nextDouble();
+            }
+        }
+        double[] lower = new double[rows];
+        Arrays.fill(lower, Double.NEGATIVE_INFINITY);
+        // Each row holds 0.9–1.2 of its load at x = 1: about a third bind, as arcs do in a TE LP.
+        double[] upper = new double[rows];
+        for (int e = 0; e < index.length; e++) {
+            upper[index[e]] += value[e];
+        }
+        for (int i = 0; i < rows; i++) {
+            upper[i] *= 0.9 + 0.3 * random.nextDouble();
+        }
+        double[] one = new double[columns];
+        Arrays.fill(one, 1);
+        return new LpModel(true, cost, new double[columns], one, lower, upper, start, index, value);
     }
 }

@@ -1,0 +1,65 @@
+package te.lp;
+
+import java.util.Optional;
+
+/**
+ * One time limit over the several LPs that answer one solve (commodity-generation rounds, then
+ * possibly the LP with every commodity), and the build and solve seconds they spent together, so
+ * that a fallback neither starts a fresh limit nor hides the rounds' time.
+ */
+final class RoundBudget {
+    private final SolverOptions options;
+    private final long deadlineNanos;
+    private double buildSeconds;
+    private double solveSeconds;
+
+    /** @param options its time limit spans every LP of the solve; its threads and verbosity apply to each */
+    RoundBudget(SolverOptions options) {
+        this.options = options;
+        this.deadlineNanos = System.nanoTime() + (long) Math.min(Long.MAX_VALUE / 4.0, options.timeLimitSeconds() * 1e9);
+    }
+
+    /** @return whether the time limit has passed */
+    boolean spent() {
+        return leftSeconds() <= 0;
+    }
+
+    /** @return options for the next LP: the seconds left as its limit (call only while not {@link #spent}) */
+    SolverOptions next() {
+        return new SolverOptions(leftSeconds(), options.threads(), options.verbose());
+    }
+
+    /** Counts the wall-clock time since {@code startNanos} as model building (work between LPs). */
+    void addBuild(long startNanos) {
+        buildSeconds += (System.nanoTime() - startNanos) / 1e9;
+    }
+
+    /** Counts an LP's build and solve seconds. */
+    void add(CapacityRowGeneration.Outcome outcome) {
+        buildSeconds += outcome.buildSeconds();
+        solveSeconds += outcome.solveSeconds();
+    }
+
+    double buildSeconds() {
+        return buildSeconds;
+    }
+
+    double solveSeconds() {
+        return solveSeconds;
+    }
+
+    /** @return {@code result} with this budget's seconds added to its own */
+    TeResult charge(TeResult result) {
+        return result.withTimes(result.buildSeconds() + buildSeconds, result.solveSeconds() + solveSeconds);
+    }
+
+    /** @param afterWhat what ran before the limit passed, for the message */
+    TeResult timeLimit(Objective objective, String afterWhat) {
+        return new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, buildSeconds, solveSeconds, 0, 0, 0,
+                "time limit of %s s reached after %s".formatted(options.timeLimitSeconds(), afterWhat));
+    }
+
+    private double leftSeconds() {
+        return (deadlineNanos - System.nanoTime()) / 1e9;
+    }
+}
