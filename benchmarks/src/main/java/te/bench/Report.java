@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import te.controller.compare.ComparisonPlot;
 import te.controller.compare.ComparisonRunner;
+import te.controller.compare.ComparisonTable;
 import te.controller.compare.Method;
 import te.controller.compare.Outcome;
 import te.lp.Objective;
@@ -110,12 +111,13 @@ public final class Report implements Callable<Integer> {
 
     private void writeCsv(List<Row> rows) {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("report.csv")))) {
-            w.println("topology,traffic,objective,method,status,value,share_of_full_lp,build_s_sum,solve_s_sum,wall_s,speedup");
+            w.println("topology,traffic,objective,method,status,value,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
             for (Row r : rows) {
                 Outcome o = r.outcome();
-                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%.3f,%.2f%n", r.instance().topology(), r.instance().traffic(),
+                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), r.instance().traffic(),
                         r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), o.value() / r.fullLpValue(),
-                        o.buildSeconds(), o.solveSeconds(), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
+                        o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()), ComparisonTable.seconds(o.mergeSeconds()),
+                        o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

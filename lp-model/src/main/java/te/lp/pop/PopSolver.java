@@ -122,23 +122,30 @@ public final class PopSolver {
             share[a] = capacity[a] / k;
         }
         Commodities c = problem.commodities();
+        int[][] src = new int[k][];
+        int[][] dst = new int[k][];
+        double[][] demand = new double[k][];
+        int[][] pair = new int[k][];
+        for (int s = 0; s < k; s++) {
+            src[s] = new int[count[s]];
+            dst[s] = new int[count[s]];
+            demand[s] = new double[count[s]];
+            pair[s] = new int[count[s]];
+        }
+        // One pass in piece order (what merge relies on: a sub-problem's i-th commodity is its i-th piece).
+        int[] next = new int[k];
+        for (int p = 0; p < sub.length; p++) {
+            int s = sub[p];
+            int i = next[s]++;
+            int origin = pieces.origin()[p];
+            src[s][i] = c.src(origin);
+            dst[s][i] = c.dst(origin);
+            demand[s][i] = pieces.demandMbps()[p];
+            pair[s][i] = c.pairIndex(origin);
+        }
         List<TeProblem> out = new ArrayList<>(k);
         for (int s = 0; s < k; s++) {
-            int[] src = new int[count[s]];
-            int[] dst = new int[count[s]];
-            double[] demand = new double[count[s]];
-            int[] pair = new int[count[s]];
-            int i = 0;
-            for (int p = 0; p < sub.length; p++) {
-                if (sub[p] == s) {
-                    int origin = pieces.origin()[p];
-                    src[i] = c.src(origin);
-                    dst[i] = c.dst(origin);
-                    demand[i] = pieces.demandMbps()[p];
-                    pair[i++] = c.pairIndex(origin);
-                }
-            }
-            out.add(new TeProblem(problem.topology(), problem.paths(), Commodities.of(src, dst, demand, pair), share));
+            out.add(new TeProblem(problem.topology(), problem.paths(), Commodities.of(src[s], dst[s], demand[s], pair[s]), share));
         }
         return out;
     }

@@ -90,6 +90,30 @@ class PopSolverTest {
         }
     }
 
+    /** A failed link (capacity 0) under a commodity's shortest path scores every sub-problem infinite: any free one is taken. */
+    @Test
+    void balancedPartitionPlacesPiecesWhoseShortestPathCrossesAZeroCapacityArc() {
+        TeProblem p = problem("gravity:1,128");
+        double[] capacity = p.capacityMbps().clone();
+        int firstPath = p.paths().firstPath(p.commodities().pairIndex(0));
+        for (int j = 0; j < p.paths().pathLength(firstPath); j++) {
+            capacity[p.paths().arc(firstPath, j)] = 0;
+        }
+        TeProblem failed = new TeProblem(p.topology(), p.paths(), p.commodities(), capacity);
+        ClientSplit split = ClientSplit.of(failed.commodities(), 0.75);
+        int[] sub = new BalancedPartitioner().assign(failed, split, 4, 1);
+        for (int s : sub) {
+            assertThat(s).isBetween(0, 3);
+        }
+        assertThat(split.origin()[0]).isZero();
+        Set<Integer> firstCommodity = new HashSet<>();
+        int pieces = 0;
+        for (int i = 0; i < split.size() && split.origin()[i] == 0; i++, pieces++) {
+            firstCommodity.add(sub[i]);
+        }
+        assertThat(firstCommodity).hasSize(Math.min(pieces, 4));
+    }
+
     @Test
     void concurrentFlowGivesEveryCommodityOneShareAtLeastTheWeakestSubProblems() {
         for (long seed = 1; seed <= 3; seed++) {

@@ -18,23 +18,30 @@ public final class ComparisonTable {
     public static void print(List<Outcome> outcomes, boolean csv, PrintWriter out) {
         Optional<Outcome> full = reference(outcomes);
         if (csv) {
-            out.println("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,wall_s,speedup");
+            out.println("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
         } else {
-            out.printf("%-14s %-10s %16s %10s %12s %12s %10s %9s%n", "method", "status", "objective", "share", "build s (Σ)",
-                    "solve s (Σ)", "wall s", "speed-up");
+            out.printf("%-14s %-10s %16s %10s %12s %12s %8s %8s %10s %9s%n", "method", "status", "objective", "share", "build s (Σ)",
+                    "solve s (Σ)", "split s", "merge s", "wall s", "speed-up");
         }
         for (Outcome o : outcomes) {
             String share = full.map(f -> "%.4f".formatted(100 * o.value() / f.value())).orElse("");
             String speedup = full.map(f -> "%.1f".formatted(f.wallSeconds() / o.wallSeconds())).orElse("");
+            String split = seconds(o.splitSeconds());
+            String merge = seconds(o.mergeSeconds());
             if (csv) {
-                out.printf("%s,%s,%.6f,%s,%.3f,%.3f,%.3f,%s%n", o.method().label(), o.status(), o.value(), share,
-                        o.buildSeconds(), o.solveSeconds(), o.wallSeconds(), speedup);
+                out.printf("%s,%s,%.6f,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), o.value(), share,
+                        o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(), speedup);
             } else {
-                out.printf("%-14s %-10s %16.6f %10s %12.3f %12.3f %10.3f %9s%n", o.method().label(), o.status(), o.value(),
-                        share.isEmpty() ? "" : share + "%", o.buildSeconds(), o.solveSeconds(), o.wallSeconds(),
+                out.printf("%-14s %-10s %16.6f %10s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), o.value(),
+                        share.isEmpty() ? "" : share + "%", o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(),
                         speedup.isEmpty() ? "" : speedup + "x");
             }
         }
         out.flush();
+    }
+
+    /** @return seconds to the millisecond, or blank for a phase the method does not have (NaN) */
+    public static String seconds(double s) {
+        return Double.isNaN(s) ? "" : "%.3f".formatted(s);
     }
 }

@@ -9,6 +9,11 @@ package te.controller.compare;
  * @param buildSeconds model-build seconds, summed over sub-problems for POP
  * @param solveSeconds solver seconds, summed over sub-problems for POP
  * @param wallSeconds  wall-clock seconds end to end, model building included
+ * @param splitSeconds POP only (else NaN): wall-clock seconds of client splitting, partitioning and
+ *                     writing the sub-problems, before any is solved
+ * @param mergeSeconds POP only (else NaN): wall-clock seconds after the last sub-problem is solved:
+ *                     summing flows, refining (concurrent flow, min-MLU) and checking
  */
-public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds) {
+public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds,
+                      double splitSeconds, double mergeSeconds) {
 }
