@@ -66,7 +66,7 @@ final class CompareCommand implements Runnable {
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Also write a runtime-vs-quality plot (PNG).")
     java.nio.file.Path plot;
 
-    @Option(names = "--time-limit", defaultValue = "3600", paramLabel = "SECONDS", description = "Per-LP time limit (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--time-limit", defaultValue = "3600", paramLabel = "SECONDS", description = "Time limit of each method's solve in seconds, over every LP it takes (POP: per sub-problem) (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
     @Override

@@ -46,7 +46,7 @@ final class SolveCommand implements Runnable {
     String traffic;
 
     @Option(names = "--time-limit", defaultValue = "600", paramLabel = "SECONDS",
-            description = "Solver time limit per LP in seconds (default: ${DEFAULT-VALUE}).")
+            description = "Time limit of the solve in seconds, over every LP it takes (fair: per stage) (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Write the allocation as JSON here.")

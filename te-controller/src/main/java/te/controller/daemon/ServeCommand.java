@@ -51,7 +51,7 @@ public final class ServeCommand implements Callable<Integer> {
     String partitioner;
 
     @Option(names = "--time-limit", defaultValue = "120", paramLabel = "SECONDS",
-            description = "Solver time limit per LP in seconds; on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
+            description = "Time limit of one solve in seconds, over every LP it takes (POP: per sub-problem); on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
     @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
