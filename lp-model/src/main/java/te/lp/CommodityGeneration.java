@@ -189,6 +189,54 @@ final class CommodityGeneration {
      * @return how many were unpinned
      */
     static int unpinOffCheapest(TeProblem problem, boolean[] pinned, double[] pinnedFlow, double[] arcPrice) {
+        var paths = problem.paths();
+        // Relative: concurrent flow's prices are α per Mbps, so their scale follows the capacities.
+        return unpinWhere(problem, pinned, pinnedFlow, (k, p) -> pathPrice(paths, p, arcPrice, Double.POSITIVE_INFINITY)
+                > cheapestPath(problem, k, arcPrice) * (1 + PRICE_TOLERANCE));
+    }
+
+    /** @return per arc its capacity less the load of these flows, in Mbps (negative where they overload it) */
+    static double[] capacityLeft(TeProblem problem, double[] flowMbps) {
+        double[] capacity = problem.capacityMbps();
+        double[] load = new Allocation(problem, flowMbps).arcLoadMbps();
+        double[] left = new double[capacity.length];
+        for (int a = 0; a < capacity.length; a++) {
+            left[a] = capacity[a] - load[a];
+        }
+        return left;
+    }
+
+    /**
+     * Takes back into the LP every pinned commodity whose pinned flow crosses an arc these flows
+     * overload; the others' pinned flows then fit every arc.
+     *
+     * @param pinnedFlow flow per path variable of the pinned commodities
+     * @param leftMbps   {@link #capacityLeft} of that flow
+     * @return how many were unpinned
+     */
+    static int unpinOverloading(TeProblem problem, boolean[] pinned, double[] pinnedFlow, double[] leftMbps) {
+        var paths = problem.paths();
+        return unpinWhere(problem, pinned, pinnedFlow, (k, p) -> {
+            for (int j = 0; j < paths.pathLength(p); j++) {
+                if (leftMbps[paths.arc(p, j)] < 0) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+
+    /** Whether pinned commodity k must rejoin the LP because of its pinned path p (a {@code PathSet} index). */
+    private interface Rejoin {
+        boolean test(int k, int p);
+    }
+
+    /**
+     * Unpins every pinned commodity with some path that carries pinned flow and that {@code rejoin} flags.
+     *
+     * @return how many were unpinned
+     */
+    private static int unpinWhere(TeProblem problem, boolean[] pinned, double[] pinnedFlow, Rejoin rejoin) {
         int[] first = problem.firstColumns();
         var paths = problem.paths();
         int unpinned = 0;
@@ -197,16 +245,12 @@ final class CommodityGeneration {
                 continue;
             }
             int firstPath = paths.firstPath(problem.commodities().pairIndex(k));
-            double used = 0;
             for (int i = 0; i < first[k + 1] - first[k]; i++) {
-                if (pinnedFlow[first[k] + i] > 0) {
-                    used = Math.max(used, pathPrice(paths, firstPath + i, arcPrice, Double.POSITIVE_INFINITY));
+                if (pinnedFlow[first[k] + i] > 0 && rejoin.test(k, firstPath + i)) {
+                    pinned[k] = false;
+                    unpinned++;
+                    break;
                 }
-            }
-            // Relative: concurrent flow's prices are α per Mbps, so their scale follows the capacities.
-            if (used > cheapestPath(problem, k, arcPrice) * (1 + PRICE_TOLERANCE)) {
-                pinned[k] = false;
-                unpinned++;
             }
         }
         return unpinned;

@@ -238,27 +238,28 @@ public final class TeOptimizer {
      * @param pinned per commodity whether it is routed on its first path, outside the LP
      * @param budget the time limit over every round; charged with the rounds' time
      * @return the certified result with the rounds' time (a solver failure or the time limit
-     *         included), or empty when the pinned load does not fit, the duals do not certify the gap
-     *         or a further round would solve the same LP again (the caller then solves with every
-     *         commodity)
+     *         included), or empty when the duals do not certify the gap or a further round would
+     *         solve the same LP again (the caller then solves with every commodity)
      */
     Optional<TeResult> pinnedConcurrentFlow(TeProblem problem, boolean[] pinned, RoundBudget budget) {
-        double[] capacity = problem.capacityMbps();
         double share = 1.0;
         double[] price = null;
         double bestBound = 1.0;
         for (int round = 1; round <= CommodityGeneration.MAX_ROUNDS; round++) {
             long start = System.nanoTime();
-            int[] kept = CommodityGeneration.kept(pinned);
             double[] pinnedFlow = CommodityGeneration.onCheapestPaths(problem, pinned, share, price);
-            double[] pinnedLoad = new Allocation(problem, pinnedFlow).arcLoadMbps();
-            double[] left = new double[capacity.length];
-            for (int a = 0; a < capacity.length; a++) {
-                left[a] = capacity[a] - pinnedLoad[a];
-                if (left[a] < 0) {
-                    return Optional.empty();
+            double[] left = CommodityGeneration.capacityLeft(problem, pinnedFlow);
+            if (CommodityGeneration.unpinOverloading(problem, pinned, pinnedFlow, left) > 0) {
+                // The tail alone overloads some arc (one thinner than its share of the tail): what
+                // crosses it joins the LP, which shares that arc exactly; the rest then fits.
+                pinnedFlow = CommodityGeneration.onCheapestPaths(problem, pinned, share, price);
+                left = CommodityGeneration.capacityLeft(problem, pinnedFlow);
+                for (int a = 0; a < left.length; a++) {
+                    // A subset's load can round a hair above the whole's; the check allows that much.
+                    left[a] = Math.max(0, left[a]);
                 }
             }
+            int[] kept = CommodityGeneration.kept(pinned);
             TeProblem part = new TeProblem(problem.topology(), problem.paths(), problem.commodities().subset(kept), left);
             budget.addBuild(start);
             if (budget.spent()) {

@@ -146,6 +146,45 @@ class CommodityGenerationTest {
     }
 
     /**
+     * An arc thinner than the tail's load on it (here half of it): the tail commodities crossing it
+     * join the LP instead of the whole problem falling back to the every-commodity LP.
+     */
+    @Test
+    void tailCommoditiesOverloadingAThinArcJoinTheLp() {
+        TeProblem base = poisson("GtsCe");
+        boolean[] tail = CommodityGeneration.startingLeftOut(base, CommodityGeneration.CONCURRENT_TAIL_SHARE);
+        double[] tailLoad = new Allocation(base, CommodityGeneration.onCheapestPaths(base, tail, 1.0, null)).arcLoadMbps();
+        int thin = -1;
+        for (int a = 0; a < tailLoad.length; a++) {
+            if (thin < 0 || tailLoad[a] > tailLoad[thin]) {
+                thin = a;
+            }
+        }
+        assertThat(tailLoad[thin]).isPositive();
+        double[] capacity = base.capacityMbps().clone();
+        capacity[thin] = tailLoad[thin] / 2;
+        TeProblem p = new TeProblem(base.topology(), base.paths(), base.commodities(), capacity);
+        int tailSize = 0;
+        for (boolean b : tail) {
+            tailSize += b ? 1 : 0;
+        }
+
+        TeSolver solver = Solvers.byName("highs-warm");
+        TeResult exact = new TeOptimizer(solver, OPTIONS).withGap(0).solve(p, Objective.CONCURRENT_FLOW);
+        assertThat(exact.ok()).as(exact.message()).isTrue();
+        TeResult certified = new TeOptimizer(solver, OPTIONS).pinnedConcurrentFlow(p, tail, new RoundBudget(OPTIONS)).orElseThrow();
+        assertThat(certified.ok()).as(certified.message()).isTrue();
+        assertThat(new AllocationChecker().violations(certified.allocation().orElseThrow(), 1.0)).isEmpty();
+        assertThat(certified.value()).isLessThanOrEqualTo(exact.value() + 1e-9)
+                .isGreaterThanOrEqualTo(exact.value() * (1 - TeOptimizer.DEFAULT_GAP) - 1e-12);
+        int stillPinned = 0;
+        for (boolean b : tail) {
+            stillPinned += b ? 1 : 0;
+        }
+        assertThat(stillPinned).as("tail commodities over the thin arc joined the LP").isLessThan(tailSize);
+    }
+
+    /**
      * One time limit spans every round: a backend that honours the limit it is given and needs 0.5 s
      * more per LP cannot finish concurrent flow's two rounds (Cogentco) within 1.2 s, whereas a limit
      * restarted per round would let each round finish and certify.
