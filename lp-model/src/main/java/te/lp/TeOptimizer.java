@@ -75,10 +75,18 @@ public final class TeOptimizer {
      * @throws IllegalArgumentException naming the gap when it is out of range
      */
     public TeOptimizer withGap(double gap) {
+        return new TeOptimizer(solver, options, rowPolicy, assumeHeavyTailed, requireGap(gap));
+    }
+
+    /**
+     * @return {@code gap}, when it is a relative optimality gap {@link #withGap} takes
+     * @throws IllegalArgumentException naming the gap when it is outside [0, 0.01]
+     */
+    public static double requireGap(double gap) {
         if (!(gap >= 0 && gap <= 0.01)) {
             throw new IllegalArgumentException("optimality gap %s: expected a relative gap in [0, 0.01]".formatted(gap));
         }
-        return new TeOptimizer(solver, options, rowPolicy, assumeHeavyTailed, gap);
+        return gap;
     }
 
     /**

@@ -57,12 +57,13 @@ final class SolveCommand implements Runnable {
         Objective goal = solverChoice.objective();
         var backend = solverChoice.solver();
         SolverOptions options = new SolverOptions(timeLimitSeconds, pathOptions.threads(), false);
+        TeOptimizer optimizer = solverChoice.optimizer(options);
         Topology t = topologyOptions.load();
         TrafficMatrix tm = loadTraffic(t);
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
         Commodities commodities = Commodities.of(tm, paths);
         TeProblem problem = TeProblem.of(t, paths, commodities);
-        TeResult r = new TeOptimizer(backend, options).solve(problem, goal);
+        TeResult r = optimizer.solve(problem, goal);
 
         PrintWriter pw = spec.commandLine().getOut();
         pw.printf("topology          %s (%d nodes, %d arcs)%n", t.name(), t.nodeCount(), t.arcCount());

@@ -2,7 +2,9 @@ package te.controller.cli;
 
 import picocli.CommandLine.Option;
 import te.lp.Objective;
+import te.lp.SolverOptions;
 import te.lp.Solvers;
+import te.lp.TeOptimizer;
 import te.lp.TeSolver;
 
 /** The objective and LP backend every solving command takes (a picocli mixin). */
@@ -15,6 +17,12 @@ public final class SolverChoice {
             description = "LP backend (default: ${DEFAULT-VALUE}: dual simplex from a greedy start for total and concurrent flow, interior point otherwise).")
     String solver;
 
+    @Option(names = "--gap", defaultValue = "1e-7", paramLabel = "G",
+            description = "Relative optimality gap of the full LP's total and concurrent flow, in [0, 0.01]: light commodities stay "
+                    + "out of the LP while its duals certify this gap; 0 keeps every commodity in (default: ${DEFAULT-VALUE}; "
+                    + "POP sub-problems use 1e-5).")
+    double gap;
+
     /** @throws IllegalArgumentException naming an unknown objective */
     public Objective objective() {
         return Objective.parse(objective);
@@ -23,5 +31,21 @@ public final class SolverChoice {
     /** @throws IllegalArgumentException naming an unknown or unavailable backend, with the fix */
     public TeSolver solver() {
         return Solvers.byName(solver);
+    }
+
+    /**
+     * @return the relative optimality gap for full-LP solves
+     * @throws IllegalArgumentException naming a gap outside [0, 0.01]
+     */
+    public double gap() {
+        return TeOptimizer.requireGap(gap);
+    }
+
+    /**
+     * @return an optimizer for the chosen backend at the chosen gap
+     * @throws IllegalArgumentException naming an unknown backend or a gap out of range
+     */
+    public TeOptimizer optimizer(SolverOptions options) {
+        return new TeOptimizer(solver(), options).withGap(gap());
     }
 }

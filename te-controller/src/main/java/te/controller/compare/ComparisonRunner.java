@@ -27,7 +27,15 @@ import te.lp.pop.PopSolver;
  * @param partitioner POP partitioner
  * @param seed        POP partition seed
  */
-public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed) {
+public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed, double gap) {
+    public ComparisonRunner {
+        TeOptimizer.requireGap(gap);
+    }
+
+    /** At the default gap ({@link TeOptimizer#DEFAULT_GAP}). */
+    public ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed) {
+        this(solver, cores, timeLimit, partitioner, seed, TeOptimizer.DEFAULT_GAP);
+    }
 
     /**
      * @param progress told each method's label before it runs
@@ -46,7 +54,7 @@ public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Par
         long start = System.nanoTime();
         return switch (m.kind()) {
             case FULL_LP -> {
-                TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).solve(problem, objective);
+                TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).withGap(gap).solve(problem, objective);
                 yield new Outcome(m, r.status().name(), r.value(), r.buildSeconds(), r.solveSeconds(), seconds(start), Double.NaN, Double.NaN);
             }
             case POP -> {

@@ -92,7 +92,7 @@ public final class ServeCommand implements Callable<Integer> {
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner));
+                timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap());
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
         long start = System.nanoTime();

@@ -53,6 +53,37 @@ class TeCliTest {
         assertThat(tm.size()).isEqualTo(110);
     }
 
+    /**
+     * The gap reaches the optimizer: on Cogentco poisson-high-intra a 1 % gap leaves the lightest
+     * commodities out of the LP (fewer constraints) at ≥ 99 % of the exact flow; out of range is refused.
+     */
+    @Test
+    void solveTakesTheOptimalityGap(@TempDir Path dir) {
+        String[] common = {"solve", "-t", "Cogentco", "--traffic", "poisson-high-intra:1,16", "--cache-dir", dir.toString()};
+        Run exact = run(concat(common, "--gap", "0"));
+        Run loose = run(concat(common, "--gap", "0.01"));
+        assertThat(exact.exit()).as(exact.err()).isZero();
+        assertThat(loose.exit()).as(loose.err()).isZero();
+        assertThat(number(loose.out(), "LP", 3)).isLessThan(number(exact.out(), "LP", 3));
+        assertThat(number(loose.out(), "objective value", 2)).isLessThanOrEqualTo(number(exact.out(), "objective value", 2) * (1 + 1e-9))
+                .isGreaterThanOrEqualTo(number(exact.out(), "objective value", 2) * 0.99);
+        Run bad = run(concat(common, "--gap", "0.5"));
+        assertThat(bad.exit()).isEqualTo(1);
+        assertThat(bad.err()).contains("optimality gap 0.5: expected a relative gap in [0, 0.01]");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    /** @return the {@code index}-th whitespace-separated token (from 0) of the output line starting with {@code label}, as a number */
+    private static double number(String out, String label, int index) {
+        String line = out.lines().filter(l -> l.startsWith(label + " ")).findFirst().orElseThrow();
+        return Double.parseDouble(line.trim().split("\\s+")[index].replace(",", ""));
+    }
+
     @Test
     void solveWritesACheckedAllocation(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("alloc.json");

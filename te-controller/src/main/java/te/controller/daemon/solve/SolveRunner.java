@@ -17,7 +17,6 @@ import te.controller.daemon.solve.SolveReport.Outcome;
 import te.lp.Allocation;
 import te.lp.Commodities;
 import te.lp.SolveStatus;
-import te.lp.TeOptimizer;
 import te.lp.TeProblem;
 import te.lp.TeResult;
 import te.lp.baseline.Cspf;
@@ -124,7 +123,7 @@ public final class SolveRunner {
     private Attempt attempt(TeProblem problem) {
         try {
             if (settings.popK() == 1) {
-                TeResult r = new TeOptimizer(settings.solver(), settings.lpOptions()).solve(problem, settings.objective());
+                TeResult r = settings.lpOptimizer().solve(problem, settings.objective());
                 return new Attempt(r.status(), r.allocation(), r.value(), r.buildSeconds() + r.solveSeconds(), r.message());
             }
             PopResult r = new PopSolver(settings.solver(), settings.popOptions()).solve(problem, settings.objective());

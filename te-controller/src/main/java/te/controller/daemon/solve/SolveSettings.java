@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import te.lp.Objective;
 import te.lp.SolverOptions;
+import te.lp.TeOptimizer;
 import te.lp.TeSolver;
 import te.lp.pop.Partitioner;
 import te.lp.pop.PopOptions;
@@ -19,20 +20,22 @@ import te.lp.pop.RandomPartitioner;
  * @param timeLimitSeconds wall-clock limit per LP in seconds, {@code > 0}
  * @param threads          threads for one full-LP solve, or sub-problems solved at once under POP, {@code >= 1}
  * @param partitioner      how POP assigns commodities to sub-problems
+ * @param gap              relative optimality gap of full-LP solves ({@link TeOptimizer#withGap})
  */
 public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads,
-                            Partitioner partitioner) {
+                            Partitioner partitioner, double gap) {
     public SolveSettings {
         requireNonNull(objective, "objective");
         requireNonNull(solver, "solver");
         requireNonNull(partitioner, "partitioner");
         // Checked here so a bad flag fails at start-up, not at the first solve.
         popOptions(popK, clientSplit, timeLimitSeconds, threads, partitioner);
+        TeOptimizer.requireGap(gap);
     }
 
-    /** Settings with POP's random partitioner. */
+    /** Settings with POP's random partitioner and the default gap. */
     public SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
-        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner());
+        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP);
     }
 
     private static PopOptions popOptions(int k, double split, double limit, int threads, Partitioner partitioner) {
@@ -47,6 +50,11 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
     /** @return options of a full-LP solve */
     public SolverOptions lpOptions() {
         return new SolverOptions(timeLimitSeconds, threads, false);
+    }
+
+    /** @return the full-LP optimizer: backend, options and gap */
+    public TeOptimizer lpOptimizer() {
+        return new TeOptimizer(solver, lpOptions()).withGap(gap);
     }
 
     /** @return {@code lp} or {@code pop-K} */
