@@ -187,6 +187,7 @@ public final class TeOptimizer {
             start = System.nanoTime();
             PartRound solved = partRound(problem, kept, part, Objective.TOTAL_FLOW, outcome);
             if (!solved.result().ok()) {
+                budget.addBuild(start);
                 return Optional.of(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds()));
             }
             Allocation allocation = new Allocation(problem, solved.flowMbps());
@@ -279,16 +280,24 @@ public final class TeOptimizer {
             start = System.nanoTime();
             PartRound solved = partRound(problem, kept, part, Objective.CONCURRENT_FLOW, outcome);
             if (!solved.result().ok()) {
+                budget.addBuild(start);
                 return Optional.of(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds()));
-            }
-            if (solved.arcPrice() == null) {
-                return Optional.empty();
             }
             double[] flow = solved.flowMbps();
             for (int j = 0; j < flow.length; j++) {
                 flow[j] += pinnedFlow[j];
             }
             Allocation allocation = new Allocation(problem, flow);
+            if (kept.length == pinned.length) {
+                // Every commodity has rejoined: this round was the whole LP, exact whatever its duals say.
+                budget.addBuild(start);
+                return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
+                        budget.solveSeconds()));
+            }
+            if (solved.arcPrice() == null) {
+                budget.addBuild(start);
+                return Optional.empty();
+            }
             double alpha = allocation.minDemandShare();
             price = solved.arcPrice();
             // Every round's bound holds, so the least one is kept.

@@ -185,7 +185,7 @@ class CommodityGenerationTest {
     }
 
     /**
-     * One time limit spans every round: a backend that honours the limit it is given and needs 0.5 s
+     * One time limit spans every round: a backend that honours the limit it is given and needs 0.7 s
      * more per LP cannot finish concurrent flow's two rounds (Cogentco) within 1.2 s, whereas a limit
      * restarted per round would let each round finish and certify.
      */
@@ -193,7 +193,7 @@ class CommodityGenerationTest {
     void theTimeLimitSpansEveryConcurrentFlowRound() {
         TeProblem p = poisson("Cogentco");
         SolverOptions limited = new SolverOptions(1.2, 1, false);
-        RecordingSolver slow = new RecordingSolver(Solvers.byName("highs-warm"), 0.5, true);
+        RecordingSolver slow = new RecordingSolver(Solvers.byName("highs-warm"), 0.7, true);
         boolean[] tail = CommodityGeneration.startingLeftOut(p, CommodityGeneration.CONCURRENT_TAIL_SHARE);
         // Every row at once, so that each round is one LP and only the rounds share the limit.
         TeResult r = new TeOptimizer(slow, limited, CapacityRows.ALL).pinnedConcurrentFlow(p, tail, new RoundBudget(limited)).orElseThrow();

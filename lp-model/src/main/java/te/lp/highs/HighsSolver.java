@@ -96,9 +96,12 @@ public final class HighsSolver implements TeSolver {
             boolean warm = simplexFromBasis && start != null;
             if (warm) {
                 setOption(h, "solver", "simplex");
-                setOption(h, "simplex_strategy", simplexStrategy(model, options.threads()));
-                // HiGHS defaults to 8 concurrent tasks whatever the threads, and warns.
-                setOption(h, "simplex_max_concurrency", Math.max(1, options.threads()));
+                int strategy = simplexStrategy(model, options.threads());
+                setOption(h, "simplex_strategy", strategy);
+                if (strategy == DUAL_TASKS) {
+                    // HiGHS defaults to 8 concurrent tasks whatever the threads (and warns); 8 is its maximum.
+                    setOption(h, "simplex_max_concurrency", Math.min(MAX_SIMPLEX_CONCURRENCY, options.threads()));
+                }
                 setOption(h, "simplex_iteration_limit", warmIterationLimit(model));
             } else {
                 useInteriorPoint(h);
@@ -169,6 +172,8 @@ public final class HighsSolver implements TeSolver {
     /** HiGHS {@code simplex_strategy} values (its SimplexConst.h): serial dual, parallel dual "SIP". */
     static final int DUAL_SERIAL = 1;
     static final int DUAL_TASKS = 2;
+    /** Largest {@code simplex_max_concurrency} HiGHS accepts. */
+    static final int MAX_SIMPLEX_CONCURRENCY = 8;
     /**
      * Columns from which dual simplex runs parallel (SIP) when it has two or more threads. Measured on
      * 2 cores, same vertex (bit-identical allocations): Kdl total flow gravity 3.4 → 2.5 s, bimodal

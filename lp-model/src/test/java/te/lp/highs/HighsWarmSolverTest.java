@@ -54,6 +54,23 @@ class HighsWarmSolverTest extends TeSolverContract {
         assertThat(interior.objective()).isCloseTo(serial.objective(), within(1e-6 * serial.objective()));
     }
 
+    /** More threads than HiGHS's largest simplex concurrency (8) are capped, not refused, on both strategies. */
+    @Test
+    void moreThreadsThanHighsSimplexConcurrencyAreCapped() {
+        TeSolver warm = createSolver();
+        for (LpModel lp : new LpModel[] {randomPacking(200, 40, 3), randomPacking(HighsSolver.PARALLEL_SIMPLEX_MIN_COLUMNS, 40, 3)}) {
+            BasisStatus[] columns = new BasisStatus[lp.columns()];
+            Arrays.fill(columns, BasisStatus.UPPER);
+            BasisStatus[] rows = new BasisStatus[lp.rows()];
+            Arrays.fill(rows, BasisStatus.BASIC);
+            StartingBasis start = new StartingBasis(columns, rows);
+            SolveResult one = warm.solve(lp, start, new SolverOptions(60, 1, false));
+            SolveResult nine = warm.solve(lp, start, new SolverOptions(60, HighsSolver.MAX_SIMPLEX_CONCURRENCY + 1, false));
+            assertThat(nine.status()).as(nine.message()).isEqualTo(SolveStatus.OPTIMAL);
+            assertThat(nine.objective()).isCloseTo(one.objective(), within(1e-9 * one.objective()));
+        }
+    }
+
     /** max Σ c·x, A·x ≤ b, 0 ≤ x ≤ 1; each column has 5 random rows, like a path crossing arcs. */
     private static LpModel randomPacking(int columns, int rows, long seed) {
         SplittableRandom random = new SplittableRandom(seed);

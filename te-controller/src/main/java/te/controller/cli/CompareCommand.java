@@ -73,6 +73,7 @@ final class CompareCommand implements Runnable {
     public void run() {
         Objective goal = solverChoice.objective();
         TeSolver backend = solverChoice.solver();
+        double gap = solverChoice.gap();
         Partitioner part = Partitioner.byName(partitioner);
         TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
         int cores = pathOptions.threads();
@@ -89,7 +90,7 @@ final class CompareCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = new ProgressBar(err, "compare");
         int[] done = {0};
-        List<Outcome> outcomes = new ComparisonRunner(backend, cores, timeLimitSeconds, part, seed, solverChoice.gap()).run(problem, goal, methods, label -> {
+        List<Outcome> outcomes = new ComparisonRunner(backend, cores, timeLimitSeconds, part, seed, gap).run(problem, goal, methods, label -> {
             bar.update(done[0]++, methods.size());
             err.println("  running " + label + " ...");
             err.flush();

@@ -70,6 +70,13 @@ class TeCliTest {
         Run bad = run(concat(common, "--gap", "0.5"));
         assertThat(bad.exit()).isEqualTo(1);
         assertThat(bad.err()).contains("optimality gap 0.5: expected a relative gap in [0, 0.01]");
+        assertThat(run("solve", "-t", "Abilene", "--gap", "abc").exit()).as("not a number: picocli's usage error").isEqualTo(2);
+
+        // The flag's default is the optimizer's.
+        CommandLine cli = TeCli.commandLine();
+        cli.parseArgs("solve", "-t", "Abilene");
+        SolveCommand solve = cli.getSubcommands().get("solve").getCommand();
+        assertThat(solve.solverChoice.gap()).isEqualTo(te.lp.TeOptimizer.DEFAULT_GAP);
     }
 
     private static String[] concat(String[] a, String... b) {
