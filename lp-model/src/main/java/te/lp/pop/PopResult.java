@@ -16,7 +16,7 @@ import te.lp.TeResult;
  * @param pieces             virtual commodities after client splitting
  * @param partitionSeconds   wall-clock seconds for client splitting and partitioning
  * @param solvePhaseSeconds  wall-clock seconds from the first sub-problem build to the last solve (all in parallel)
- * @param mergeSeconds       wall-clock seconds to merge and check
+ * @param mergeSeconds       wall-clock seconds to merge, refine and check; NaN when a sub-problem failed (no merge ran)
  * @param wallSeconds        wall-clock seconds end to end
  * @param message            first failure's message; empty on success
  */

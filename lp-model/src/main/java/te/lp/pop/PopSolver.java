@@ -78,7 +78,7 @@ public final class PopSolver {
         for (TeResult r : results) {
             if (!r.ok()) {
                 return new PopResult(r.status(), Optional.empty(), Double.NaN, results, pieces.size(),
-                        seconds(start, partitioned), seconds(partitioned, solved), 0, seconds(start, System.nanoTime()),
+                        seconds(start, partitioned), seconds(partitioned, solved), Double.NaN, seconds(start, System.nanoTime()),
                         "sub-problem failed: " + r.message());
             }
         }
