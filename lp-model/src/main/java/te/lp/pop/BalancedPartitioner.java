@@ -35,7 +35,8 @@ public final class BalancedPartitioner implements Partitioner {
         double[] utilisation = new double[capacity.length * k];
         double[] inverse = new double[capacity.length];
         for (int a = 0; a < capacity.length; a++) {
-            inverse[a] = capacity[a] > 0 ? 1 / capacity[a] : Double.POSITIVE_INFINITY;
+            // 0 for a failed arc: it is left out of the scores below.
+            inverse[a] = capacity[a] > 0 ? 1 / capacity[a] : 0;
         }
         double[] peak = new double[k];
         int n = commodities.size();
@@ -72,8 +73,13 @@ public final class BalancedPartitioner implements Partitioner {
                 java.util.Arrays.fill(peak, 0);
                 for (int j = 0; j < paths.pathLength(path); j++) {
                     int arc = paths.arc(path, j);
+                    if (capacity[arc] <= 0) {
+                        // A failed (zero-capacity) arc carries nothing in any sub-problem: the LP
+                        // routes around it, so it says nothing about where the piece fits.
+                        continue;
+                    }
                     int base = arc * k;
-                    double added = capacity[arc] > 0 ? demand * inverse[arc] : Double.POSITIVE_INFINITY;
+                    double added = demand * inverse[arc];
                     for (int s = 0; s < k; s++) {
                         peak[s] = Math.max(peak[s], utilisation[base + s] + added);
                     }
@@ -83,8 +89,7 @@ public final class BalancedPartitioner implements Partitioner {
                 int start = random.nextInt(k);
                 for (int i = 0; i < k; i++) {
                     int s = (start + i) % k;
-                    // A path over a zero-capacity arc scores infinite everywhere: any free one will do.
-                    if (!used[s] && (best < 0 || peak[s] < bestPeak)) {
+                    if (!used[s] && peak[s] < bestPeak) {
                         bestPeak = peak[s];
                         best = s;
                     }
@@ -94,9 +99,7 @@ public final class BalancedPartitioner implements Partitioner {
                 usedCount++;
                 for (int j = 0; j < paths.pathLength(path); j++) {
                     int arc = paths.arc(path, j);
-                    if (capacity[arc] > 0) {
-                        utilisation[arc * k + best] += demand * inverse[arc];
-                    }
+                    utilisation[arc * k + best] += demand * inverse[arc];
                 }
             }
         }

@@ -90,7 +90,7 @@ class PopSolverTest {
         }
     }
 
-    /** A failed link (capacity 0) under a commodity's shortest path scores every sub-problem infinite: any free one is taken. */
+    /** A failed link (capacity 0) under a commodity's shortest path is left out of the balance; its pieces still spread. */
     @Test
     void balancedPartitionPlacesPiecesWhoseShortestPathCrossesAZeroCapacityArc() {
         TeProblem p = problem("gravity:1,128");
