@@ -1,6 +1,7 @@
 package te.lp;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One time limit over the several LPs that answer one solve (commodity-generation rounds, then
@@ -51,6 +52,16 @@ final class RoundBudget {
     /** @return {@code result} with this budget's seconds added to its own */
     TeResult charge(TeResult result) {
         return result.withTimes(result.buildSeconds() + buildSeconds, result.solveSeconds() + solveSeconds);
+    }
+
+    /**
+     * The LP with every commodity after the rounds: run with the time left and charged with the
+     * rounds' seconds, or the time limit when none is left.
+     *
+     * @param afterWhat what ran before, for the time-limit message
+     */
+    TeResult fallback(Objective objective, String afterWhat, Function<SolverOptions, TeResult> solve) {
+        return spent() ? timeLimit(objective, afterWhat + ", before the LP with every commodity") : charge(solve.apply(next()));
     }
 
     /** @param afterWhat what ran before the limit passed, for the message */

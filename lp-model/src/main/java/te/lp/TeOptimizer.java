@@ -151,10 +151,8 @@ public final class TeOptimizer {
         if (generated.isPresent()) {
             return generated.get();
         }
-        if (budget.spent()) {
-            return budget.timeLimit(objective, "commodity generation, before the LP with every commodity");
-        }
-        return budget.charge(result(problem, objective, totalFlowLp(problem, minShare, heavy, budget.next())));
+        return budget.fallback(objective, "commodity generation",
+                opts -> result(problem, objective, totalFlowLp(problem, minShare, heavy, opts)));
     }
 
     private CapacityRowGeneration.Outcome totalFlowLp(TeProblem problem, double minShare, boolean heavy, SolverOptions opts) {
@@ -237,10 +235,8 @@ public final class TeOptimizer {
         if (certified.isPresent()) {
             return certified.get();
         }
-        if (budget.spent()) {
-            return budget.timeLimit(Objective.CONCURRENT_FLOW, "rounds with the lightest commodities pinned, before the LP with every commodity");
-        }
-        return budget.charge(result(problem, Objective.CONCURRENT_FLOW, lp(problem, every, rowPolicy, false, budget.next())));
+        return budget.fallback(Objective.CONCURRENT_FLOW, "rounds with the lightest commodities pinned",
+                opts -> result(problem, Objective.CONCURRENT_FLOW, lp(problem, every, rowPolicy, false, opts)));
     }
 
     /**

@@ -35,7 +35,8 @@ public final class BalancedPartitioner implements Partitioner {
         double[] utilisation = new double[capacity.length * k];
         double[] inverse = new double[capacity.length];
         for (int a = 0; a < capacity.length; a++) {
-            // 0 for a failed arc: it is left out of the scores below.
+            // 0 for a failed (zero-capacity) arc: its utilisation stays 0 and it adds nothing to a
+            // score, since the LP routes around it wherever the piece goes.
             inverse[a] = capacity[a] > 0 ? 1 / capacity[a] : 0;
         }
         double[] peak = new double[k];
@@ -73,11 +74,6 @@ public final class BalancedPartitioner implements Partitioner {
                 java.util.Arrays.fill(peak, 0);
                 for (int j = 0; j < paths.pathLength(path); j++) {
                     int arc = paths.arc(path, j);
-                    if (capacity[arc] <= 0) {
-                        // A failed (zero-capacity) arc carries nothing in any sub-problem: the LP
-                        // routes around it, so it says nothing about where the piece fits.
-                        continue;
-                    }
                     int base = arc * k;
                     double added = demand * inverse[arc];
                     for (int s = 0; s < k; s++) {

@@ -55,9 +55,9 @@ final class SolveCommand implements Runnable {
     @Override
     public void run() {
         Objective goal = solverChoice.objective();
-        var backend = solverChoice.solver();
         SolverOptions options = new SolverOptions(timeLimitSeconds, pathOptions.threads(), false);
         TeOptimizer optimizer = solverChoice.optimizer(options);
+        var backend = optimizer.solver();
         Topology t = topologyOptions.load();
         TrafficMatrix tm = loadTraffic(t);
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
