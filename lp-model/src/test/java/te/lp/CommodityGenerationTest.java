@@ -213,6 +213,7 @@ class CommodityGenerationTest {
         RecordingSolver dualless = new RecordingSolver(highs, 0, false);
         TeResult r = new TeOptimizer(dualless, OPTIONS).solve(p, Objective.TOTAL_FLOW);
         assertThat(r.ok()).as(r.message()).isTrue();
+        assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), 1.0)).isEmpty();
         assertThat(dualless.calls()).as("a round, then the LP with every commodity").isGreaterThanOrEqualTo(2);
         assertThat(r.rows()).isEqualTo(exact.rows());
         assertThat(r.value()).isCloseTo(exact.value(), within(1e-7 * exact.value()));

@@ -4,10 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+import te.controller.AllocationJsonReader;
+import te.lp.Allocation;
+import te.lp.AllocationChecker;
+import te.topology.Topology;
+import te.topology.paths.PathSpec;
 import te.topology.traffic.TrafficMatrix;
 import te.topology.traffic.TrafficMatrixIo;
 import te.zoo.TopologyCatalog;
@@ -58,12 +64,17 @@ class TeCliTest {
      * commodities out of the LP (fewer constraints) at ≥ 99 % of the exact flow; out of range is refused.
      */
     @Test
-    void solveTakesTheOptimalityGap(@TempDir Path dir) {
+    void solveTakesTheOptimalityGap(@TempDir Path dir) throws Exception {
         String[] common = {"solve", "-t", "Cogentco", "--traffic", "poisson-high-intra:1,16", "--cache-dir", dir.toString()};
+        Path file = dir.resolve("alloc.json");
         Run exact = run(concat(common, "--gap", "0"));
-        Run loose = run(concat(common, "--gap", "0.01"));
+        Run loose = run(concat(common, "--gap", "0.01", "-o", file.toString()));
         assertThat(exact.exit()).as(exact.err()).isZero();
         assertThat(loose.exit()).as(loose.err()).isZero();
+        Topology cogentco = TopologyCatalog.discover().load("Cogentco");
+        Allocation written = AllocationJsonReader.read(cogentco, PathSpec.defaults(), cogentco.capacitiesMbps(), Files.readAllBytes(file))
+                .allocation();
+        assertThat(new AllocationChecker().violations(written, 1.0)).isEmpty();
         assertThat(number(loose.out(), "LP", 3)).isLessThan(number(exact.out(), "LP", 3));
         assertThat(number(loose.out(), "objective value", 2)).isLessThanOrEqualTo(number(exact.out(), "objective value", 2) * (1 + 1e-9))
                 .isGreaterThanOrEqualTo(number(exact.out(), "objective value", 2) * 0.99);
