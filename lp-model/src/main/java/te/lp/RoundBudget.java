@@ -6,13 +6,17 @@ import java.util.function.Function;
 /**
  * One time limit over the several LPs that answer one solve (commodity-generation rounds, then
  * possibly the LP with every commodity), and the build and solve seconds they spent together, so
- * that a fallback neither starts a fresh limit nor hides the rounds' time.
+ * that a fallback neither starts a fresh limit nor hides the rounds' time. It also keeps the best
+ * feasible allocation an uncertified round found, so that a solve that runs out of time serves
+ * that allocation (status {@link SolveStatus#TIME_LIMIT}, with its certified bound) instead of none.
  */
 final class RoundBudget {
     private final SolverOptions options;
     private final long deadlineNanos;
     private double buildSeconds;
     private double solveSeconds;
+    private TeResult incumbent;
+    private String incumbentNote = "";
 
     /** @param options its time limit spans every LP of the solve; its threads and verbosity apply to each */
     RoundBudget(SolverOptions options) {
@@ -49,6 +53,36 @@ final class RoundBudget {
         return solveSeconds;
     }
 
+    /**
+     * Offers an uncertified round's result; the one with the highest objective is kept.
+     *
+     * @param round   the round's checked result (ignored unless it has an allocation)
+     * @param roundNo which round it was, from 1
+     * @param bound   an upper bound on the whole problem's optimum the round's duals proved, or NaN
+     */
+    void offer(TeResult round, int roundNo, double bound) {
+        if (round.ok() && (incumbent == null || round.value() > incumbent.value())) {
+            incumbent = round;
+            incumbentNote = Double.isNaN(bound) || !(bound > 0)
+                    ? "round %d's feasible allocation, objective %.9g (no bound)".formatted(roundNo, round.value())
+                    : "round %d's feasible allocation, objective %.9g, at least %.4f %% of the optimum (bound %.9g from its duals)"
+                            .formatted(roundNo, round.value(), 100 * Math.min(1, round.value() / bound), bound);
+        }
+    }
+
+    /**
+     * @return {@code result}, or when it is the time limit without an allocation and a round found
+     *         one, that allocation under the time limit's status and times, the message saying what it is
+     */
+    TeResult orIncumbent(TeResult result) {
+        if (result.status() != SolveStatus.TIME_LIMIT || result.ok() || incumbent == null) {
+            return result;
+        }
+        return new TeResult(result.objective(), SolveStatus.TIME_LIMIT, incumbent.allocation(), incumbent.value(),
+                result.buildSeconds(), result.solveSeconds(), incumbent.columns(), incumbent.rows(), incumbent.nonZeros(),
+                result.message() + "; serving " + incumbentNote);
+    }
+
     /** @return {@code result} with this budget's seconds added to its own */
     TeResult charge(TeResult result) {
         return result.withTimes(result.buildSeconds() + buildSeconds, result.solveSeconds() + solveSeconds);
@@ -61,13 +95,16 @@ final class RoundBudget {
      * @param afterWhat what ran before, for the time-limit message
      */
     TeResult fallback(Objective objective, String afterWhat, Function<SolverOptions, TeResult> solve) {
-        return spent() ? timeLimit(objective, afterWhat + ", before the LP with every commodity") : charge(solve.apply(next()));
+        return spent() ? timeLimit(objective, afterWhat + ", before the LP with every commodity") : orIncumbent(charge(solve.apply(next())));
     }
 
-    /** @param afterWhat what ran before the limit passed, for the message */
+    /**
+     * @param afterWhat what ran before the limit passed, for the message
+     * @return the time limit, with the best round's allocation when there is one
+     */
     TeResult timeLimit(Objective objective, String afterWhat) {
-        return new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, buildSeconds, solveSeconds, 0, 0, 0,
-                "time limit of %s s reached after %s".formatted(options.timeLimitSeconds(), afterWhat));
+        return orIncumbent(new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, buildSeconds, solveSeconds, 0, 0, 0,
+                "time limit of %s s reached after %s".formatted(options.timeLimitSeconds(), afterWhat)));
     }
 
     private double leftSeconds() {

@@ -123,9 +123,11 @@ public final class TeOptimizer {
         }
         double floor = Math.max(0, first.value() * (1 - FAIR_FLOOR_SLACK) - FAIR_FLOOR_SLACK);
         TeResult second = totalFlowStage(problem, Objective.FAIR, floor);
-        return new TeResult(Objective.FAIR, second.status(), second.allocation(), second.value(),
+        // A first stage that ran out of time floors every commodity at a feasible α, not α*.
+        TeResult last = second.optimal() && !first.optimal() ? first : second;
+        return new TeResult(Objective.FAIR, last.status(), second.allocation(), second.value(),
                 first.buildSeconds() + second.buildSeconds(), first.solveSeconds() + second.solveSeconds(),
-                second.columns(), second.rows(), second.nonZeros(), second.message());
+                second.columns(), second.rows(), second.nonZeros(), last.message());
     }
 
     /**
@@ -171,7 +173,7 @@ public final class TeOptimizer {
      *         empty when the rounds ran out or the duals did not certify the optimum (the caller then
      *         solves with every commodity)
      */
-    private Optional<TeResult> generatedTotalFlow(TeProblem problem, boolean heavy, boolean[] leftOut, RoundBudget budget) {
+    Optional<TeResult> generatedTotalFlow(TeProblem problem, boolean heavy, boolean[] leftOut, RoundBudget budget) {
         for (int round = 1; round <= CommodityGeneration.MAX_ROUNDS; round++) {
             long start = System.nanoTime();
             int[] kept = CommodityGeneration.kept(leftOut);
@@ -186,18 +188,19 @@ public final class TeOptimizer {
             PartRound solved = partRound(problem, kept, part, Objective.TOTAL_FLOW, outcome);
             if (!solved.result().ok()) {
                 budget.addBuild(start);
-                return Optional.of(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds()));
+                return Optional.of(budget.orIncumbent(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds())));
             }
             Allocation allocation = new Allocation(problem, solved.flowMbps());
             double[] price = solved.arcPrice();
             // With nothing left out the round was the whole LP: exact whatever its duals say.
             boolean whole = kept.length == leftOut.length;
-            if (whole || (price != null && CommodityGeneration.certifies(CommodityGeneration.upperBound(problem, price),
-                    allocation.totalFlowMbps(), gap))) {
+            double bound = price == null ? Double.NaN : CommodityGeneration.upperBound(problem, price);
+            TeResult roundResult = checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), 0, 0);
+            if (whole || (price != null && CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), gap))) {
                 budget.addBuild(start);
-                return Optional.of(checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
-                        budget.solveSeconds()));
+                return Optional.of(roundResult.withTimes(budget.buildSeconds(), budget.solveSeconds()));
             }
+            budget.offer(roundResult, round, bound);
             int joined = price == null ? 0 : CommodityGeneration.admitUnderpriced(problem, leftOut, price);
             budget.addBuild(start);
             LOG.debug("total flow round {}: {} of {} commodities in the LP, flow {} Mbps, not certified, {} join; {} s so far",
@@ -277,20 +280,21 @@ public final class TeOptimizer {
             PartRound solved = partRound(problem, kept, part, Objective.CONCURRENT_FLOW, outcome);
             if (!solved.result().ok()) {
                 budget.addBuild(start);
-                return Optional.of(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds()));
+                return Optional.of(budget.orIncumbent(solved.result().withTimes(budget.buildSeconds(), budget.solveSeconds())));
             }
             double[] flow = solved.flowMbps();
             for (int j = 0; j < flow.length; j++) {
                 flow[j] += pinnedFlow[j];
             }
             Allocation allocation = new Allocation(problem, flow);
+            TeResult roundResult = checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), 0, 0);
             if (kept.length == pinned.length) {
                 // Every commodity has rejoined: this round was the whole LP, exact whatever its duals say.
                 budget.addBuild(start);
-                return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
-                        budget.solveSeconds()));
+                return Optional.of(roundResult.withTimes(budget.buildSeconds(), budget.solveSeconds()));
             }
             if (solved.arcPrice() == null) {
+                budget.offer(roundResult, round, Double.NaN);
                 budget.addBuild(start);
                 return Optional.empty();
             }
@@ -303,9 +307,9 @@ public final class TeOptimizer {
             LOG.debug("concurrent flow round {}: {} of {} commodities in the LP, tail share {}, alpha {}, bound {}, {} rejoin; {} s so far",
                     round, kept.length, pinned.length, share, alpha, bestBound, unpinned, budget.buildSeconds() + budget.solveSeconds());
             if (CommodityGeneration.certifies(bestBound, alpha, gap)) {
-                return Optional.of(checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), budget.buildSeconds(),
-                        budget.solveSeconds()));
+                return Optional.of(roundResult.withTimes(budget.buildSeconds(), budget.solveSeconds()));
             }
+            budget.offer(roundResult, round, bestBound);
             if (unpinned == 0 && bestBound >= share) {
                 // Same tail, same paths, same share: the next round would solve this LP again.
                 return Optional.empty();

@@ -9,8 +9,9 @@ import te.lp.TeResult;
 /**
  * POP's outcome: the merged allocation over the original commodities and where the time went.
  *
- * @param status             OPTIMAL when every sub-problem was solved, else the first failure's status
- * @param allocation         merged, checked allocation (present when status is OPTIMAL)
+ * @param status             OPTIMAL when every sub-problem was solved to optimality, else the first other status
+ * @param allocation         merged, checked allocation: present when every sub-problem has one (TIME_LIMIT:
+ *                           some sub-problem served the best allocation it found in time)
  * @param value              objective recomputed on the merged allocation (α over original commodities for concurrent flow)
  * @param subResults         each sub-problem's result, in sub-problem order
  * @param pieces             virtual commodities after client splitting
@@ -18,7 +19,7 @@ import te.lp.TeResult;
  * @param solvePhaseSeconds  wall-clock seconds from the first sub-problem build to the last solve (all in parallel)
  * @param mergeSeconds       wall-clock seconds to merge, refine and check; NaN when a sub-problem failed (no merge ran)
  * @param wallSeconds        wall-clock seconds end to end
- * @param message            first failure's message; empty on success
+ * @param message            first failure's (or time limit's) message; empty when optimal
  */
 public record PopResult(SolveStatus status, Optional<Allocation> allocation, double value, List<TeResult> subResults,
                         int pieces, double partitionSeconds, double solvePhaseSeconds, double mergeSeconds, double wallSeconds,

@@ -106,8 +106,11 @@ public final class PopSolver {
                     seconds(partitioned, solved), seconds(solved, end), seconds(start, end),
                     "merged allocation infeasible: " + violations.get(0));
         }
-        return new PopResult(SolveStatus.OPTIMAL, Optional.of(merged), merged.objectiveValue(objective), results, pieces.size(),
-                seconds(start, partitioned), seconds(partitioned, solved), seconds(solved, end), seconds(start, end), "");
+        // A sub-problem that ran out of time with a feasible allocation makes the merge feasible, not optimal.
+        Optional<TeResult> limited = results.stream().filter(r -> !r.optimal()).findFirst();
+        return new PopResult(limited.map(TeResult::status).orElse(SolveStatus.OPTIMAL), Optional.of(merged),
+                merged.objectiveValue(objective), results, pieces.size(), seconds(start, partitioned), seconds(partitioned, solved),
+                seconds(solved, end), seconds(start, end), limited.map(r -> "sub-problem: " + r.message()).orElse(""));
     }
 
     private List<TeProblem> subProblems(TeProblem problem, ClientSplit pieces, int[] sub) {
