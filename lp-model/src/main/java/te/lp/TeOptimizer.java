@@ -350,8 +350,7 @@ public final class TeOptimizer {
 
     private CapacityRowGeneration.Outcome lp(TeProblem problem, Function<boolean[], PathLp> build, CapacityRows policy, boolean minMlu,
                                              SolverOptions opts) {
-        return CapacityRowGeneration.solve(problem, build, CapacityRowGeneration.startingRows(problem, policy, minMlu),
-                CapacityRowGeneration.PARTIAL_ROUNDS, minMlu, solver, opts);
+        return CapacityRowGeneration.solve(problem, build, policy, minMlu, solver, opts);
     }
 
     /** @return the outcome's allocation, checked, or the solver's failure */
