@@ -3,6 +3,7 @@ package te.controller;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -19,7 +20,11 @@ import te.topology.paths.PathSet;
  * split when the commodity gets no flow).
  */
 public final class AllocationJson {
-    private static final JsonFactory JSON = new JsonFactory();
+    /**
+     * Doubles by Schubfach (shortest form that reads back exactly) instead of JDK 17's
+     * {@code Double.toString}: Kdl's 286 MB allocation holds 3.3 million of them.
+     */
+    private static final JsonFactory JSON = JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build();
 
     private AllocationJson() {
     }
