@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
+import com.fasterxml.jackson.core.io.SerializedString;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -79,6 +80,11 @@ public final class AllocationJson {
         g.writeNumberField("totalFlowMbps", allocation.totalFlowMbps());
         extra.write(g);
         g.writeArrayFieldStart("commodities");
+        // Node ids escaped and encoded once, not once per path they appear on (Kdl: 6.4 million times).
+        SerializedString[] ids = new SerializedString[t.nodeCount()];
+        for (int v = 0; v < ids.length; v++) {
+            ids[v] = new SerializedString(t.nodes().get(v).id());
+        }
         for (int k = 0; k < c.size(); k++) {
             if (!include.test(k)) {
                 continue;
@@ -87,8 +93,10 @@ public final class AllocationJson {
             double flow = allocation.commodityFlowMbps(k);
             int count = paths.pathCount(pair);
             g.writeStartObject();
-            g.writeStringField("src", t.nodes().get(c.src(k)).id());
-            g.writeStringField("dst", t.nodes().get(c.dst(k)).id());
+            g.writeFieldName("src");
+            g.writeString(ids[c.src(k)]);
+            g.writeFieldName("dst");
+            g.writeString(ids[c.dst(k)]);
             g.writeNumberField("demandMbps", c.demandMbps(k));
             g.writeNumberField("flowMbps", flow);
             g.writeArrayFieldStart("paths");
@@ -97,8 +105,9 @@ public final class AllocationJson {
                 double f = allocation.pathFlowMbps(allocation.firstColumn(k) + i);
                 g.writeStartObject();
                 g.writeArrayFieldStart("nodes");
-                for (int v : paths.pathNodes(t, p)) {
-                    g.writeString(t.nodes().get(v).id());
+                g.writeString(ids[t.arcSrc(paths.arc(p, 0))]);
+                for (int j = 0; j < paths.pathLength(p); j++) {
+                    g.writeString(ids[t.arcDst(paths.arc(p, j))]);
                 }
                 g.writeEndArray();
                 g.writeNumberField("flowMbps", f);
