@@ -22,6 +22,7 @@ import java.util.zip.CRC32C;
 public final class StateFile {
     static final String MAGIC = "TE-STATE/1";
     private static final int MAX_HEADER = 256;
+    private static final int WRITE_SLICE_BYTES = 1 << 20;
 
     private StateFile() {
     }
@@ -57,9 +58,19 @@ public final class StateFile {
         }
     }
 
+    /**
+     * Writes in slices: the JDK copies a heap buffer into a temporary direct buffer of the whole
+     * remaining size per write, which for Kdl's 286 MB allocation meant allocating and filling
+     * 286 MB of native memory on every save.
+     */
     private static void writeFully(FileChannel ch, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining()) {
-            ch.write(buffer);
+            ByteBuffer slice = buffer.slice();
+            slice.limit(Math.min(slice.remaining(), WRITE_SLICE_BYTES));
+            while (slice.hasRemaining()) {
+                ch.write(slice);
+            }
+            buffer.position(buffer.position() + slice.position());
         }
     }
 

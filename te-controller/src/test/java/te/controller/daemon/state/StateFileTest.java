@@ -29,6 +29,18 @@ class StateFileTest {
         assertThat(StateFile.read(dir.resolve("missing.state"), "demands")).isEmpty();
     }
 
+    /** Payloads go out in 1 MiB slices: one of several slices and a partial last one comes back whole. */
+    @Test
+    void aPayloadOfSeveralWriteSlicesRoundTrips() throws Exception {
+        byte[] payload = new byte[3 * (1 << 20) + 12345];
+        new java.util.Random(5).nextBytes(payload);
+        Path f = dir.resolve("allocation.state");
+        StateFile.write(f, "allocation", 2, payload);
+        StoredState s = StateFile.read(f, "allocation").orElseThrow();
+        assertThat(s.payload()).isEqualTo(payload);
+        assertThat(Files.size(f)).isGreaterThan(payload.length).isLessThan(payload.length + 256);
+    }
+
     @Test
     void truncatedCorruptedAndForeignFilesAreDetected() throws Exception {
         Path f = dir.resolve("x.state");
