@@ -2,8 +2,6 @@ package te.controller.daemon;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.core.io.SerializedString;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.IntPredicate;
@@ -62,9 +60,8 @@ public record AllocationSnapshot(long version, AllocationInfo info, Allocation a
     }
 
     private static byte[] render(long version, AllocationInfo info, Allocation allocation, IntPredicate include) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(estimatedBytes(allocation));
         try {
-            AllocationJson.write(allocation, info.objective().cliName(), info.value(), g -> {
+            return AllocationJson.toBytes(allocation, info.objective().cliName(), info.value(), g -> {
                 g.writeNumberField("version", version);
                 g.writeStringField("method", info.method());
                 g.writeStringField("solverStatus", info.solverStatus().name());
@@ -74,43 +71,9 @@ public record AllocationSnapshot(long version, AllocationInfo info, Allocation a
                 g.writeNumberField("solveSeconds", info.solveSeconds());
                 g.writeNumberField("wallSeconds", info.wallSeconds());
                 g.writeStringField("computedAt", info.computedAt().toString());
-            }, include, bytes);
+            }, include);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render allocation", e);
         }
-        return bytes.toByteArray();
-    }
-
-    /**
-     * A first buffer size at least the full rendering's, so that the buffer never grows: an
-     * estimate 5 % short (Kdl: 271 MB for 286 MB) made it double once, allocating and copying
-     * another 542 MB. Counts every node id's own encoded length and 24 bytes per number (the longest
-     * shortest-form double), plus 64 KB for the summary fields. Capped below the largest array.
-     */
-    static int estimatedBytes(Allocation allocation) {
-        var problem = allocation.problem();
-        var topology = problem.topology();
-        var paths = problem.paths();
-        var commodities = problem.commodities();
-        int[] idBytes = new int[topology.nodeCount()];
-        for (int v = 0; v < idBytes.length; v++) {
-            // Escaped UTF-8, quotes and comma.
-            idBytes[v] = 3 + new SerializedString(topology.nodes().get(v).id()).asQuotedUTF8().length;
-        }
-        final int number = 24;
-        long bytes = 1 << 16;
-        for (int k = 0; k < commodities.size(); k++) {
-            int pair = commodities.pairIndex(k);
-            // {"src":,"dst":,"demandMbps":,"flowMbps":,"paths":[]},
-            bytes += 56 + idBytes[commodities.src(k)] + idBytes[commodities.dst(k)] + 2 * number;
-            for (int p = paths.firstPath(pair); p < paths.firstPath(pair + 1); p++) {
-                // {"nodes":[],"flowMbps":,"weight":},
-                bytes += 35 + 2 * number + idBytes[topology.arcSrc(paths.arc(p, 0))];
-                for (int j = 0; j < paths.pathLength(p); j++) {
-                    bytes += idBytes[topology.arcDst(paths.arc(p, j))];
-                }
-            }
-        }
-        return (int) Math.min(bytes, Integer.MAX_VALUE - 64);
     }
 }
