@@ -99,7 +99,9 @@ public final class Report implements Callable<Integer> {
             methods.add(Method.cspf());
             List<Outcome> outcomes = runner.run(problem, inst.objective(), methods, label -> System.err.println("  " + label));
             Outcome full = outcomes.get(0);
-            outcomes.forEach(o -> rows.add(new Row(inst, o, full.value(), full.wallSeconds())));
+            // Shares are of the optimum only: a full LP cut short by its time limit gives none.
+            double reference = full.optimal() ? full.value() : Double.NaN;
+            outcomes.forEach(o -> rows.add(new Row(inst, o, reference, full.wallSeconds())));
             ComparisonPlot.writePng(outcomes, inst.label(), out.resolve(inst.label().replaceAll("[^A-Za-z0-9.-]+", "_") + ".png"));
         }
         writeCsv(rows);

@@ -100,14 +100,15 @@ final class CapacityRowGeneration {
     /**
      * {@link #solve(TeProblem, Function, boolean[], int, boolean, TeSolver, SolverOptions)} from the
      * {@link #startingRows} of {@code policy}, with {@link #PARTIAL_ROUNDS}; choosing the rows counts
-     * as building.
+     * as building and against the time limit.
      */
     static Outcome solve(TeProblem problem, Function<boolean[], PathLp> build, CapacityRows policy, boolean minMlu, TeSolver solver,
                          SolverOptions options) {
         long start = System.nanoTime();
         boolean[] startRows = startingRows(problem, policy, minMlu);
         double rowSeconds = (System.nanoTime() - start) / 1e9;
-        Outcome o = solve(problem, build, startRows, PARTIAL_ROUNDS, minMlu, solver, options);
+        SolverOptions rest = new SolverOptions(Math.max(1e-9, options.timeLimitSeconds() - rowSeconds), options.threads(), options.verbose());
+        Outcome o = solve(problem, build, startRows, PARTIAL_ROUNDS, minMlu, solver, rest);
         return new Outcome(o.lp(), o.result(), rowSeconds + o.buildSeconds(), o.solveSeconds(), o.rounds());
     }
 

@@ -16,7 +16,8 @@ final class RoundBudget {
     private double buildSeconds;
     private double solveSeconds;
     private TeResult incumbent;
-    private String incumbentNote = "";
+    private int incumbentRound;
+    private double leastBound = Double.POSITIVE_INFINITY;
 
     /** @param options its time limit spans every LP of the solve; its threads and verbosity apply to each */
     RoundBudget(SolverOptions options) {
@@ -61,26 +62,32 @@ final class RoundBudget {
      * @param bound   an upper bound on the whole problem's optimum the round's duals proved, or NaN
      */
     void offer(TeResult round, int roundNo, double bound) {
+        // Every round's bound holds for the whole problem, so the least one is kept, whichever round's allocation is.
+        if (bound > 0) {
+            leastBound = Math.min(leastBound, bound);
+        }
         if (round.ok() && (incumbent == null || round.value() > incumbent.value())) {
             incumbent = round;
-            incumbentNote = Double.isNaN(bound) || !(bound > 0)
-                    ? "round %d's feasible allocation, objective %.9g (no bound)".formatted(roundNo, round.value())
-                    : "round %d's feasible allocation, objective %.9g, at least %.4f %% of the optimum (bound %.9g from its duals)"
-                            .formatted(roundNo, round.value(), 100 * Math.min(1, round.value() / bound), bound);
+            incumbentRound = roundNo;
         }
     }
 
     /**
      * @return {@code result}, or when it is the time limit without an allocation and a round found
-     *         one, that allocation under the time limit's status and times, the message saying what it is
+     *         one, that allocation under the time limit's status and times, the message saying which
+     *         round's it is and the share of the optimum the least bound certifies
      */
     TeResult orIncumbent(TeResult result) {
         if (result.status() != SolveStatus.TIME_LIMIT || result.ok() || incumbent == null) {
             return result;
         }
+        String note = leastBound == Double.POSITIVE_INFINITY
+                ? "round %d's feasible allocation, objective %.9g (no bound)".formatted(incumbentRound, incumbent.value())
+                : "round %d's feasible allocation, objective %.9g, at least %.4f %% of the optimum (bound %.9g from the duals)"
+                        .formatted(incumbentRound, incumbent.value(), 100 * Math.min(1, incumbent.value() / leastBound), leastBound);
         return new TeResult(result.objective(), SolveStatus.TIME_LIMIT, incumbent.allocation(), incumbent.value(),
                 result.buildSeconds(), result.solveSeconds(), incumbent.columns(), incumbent.rows(), incumbent.nonZeros(),
-                result.message() + "; serving " + incumbentNote);
+                result.message() + "; serving " + note);
     }
 
     /** @return {@code result} with this budget's seconds added to its own */

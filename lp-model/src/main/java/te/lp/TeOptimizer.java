@@ -116,6 +116,11 @@ public final class TeOptimizer {
         };
     }
 
+    /**
+     * Concurrent flow, then total flow with every commodity at ≥ α·demand; each stage has the full
+     * time limit. A first stage cut short by it floors the second at the feasible α it found (status
+     * TIME_LIMIT); a second stage cut short serves the first stage's allocation (status TIME_LIMIT).
+     */
     private TeResult fair(TeProblem problem) {
         TeResult first = concurrentFlowStage(problem);
         if (!first.ok()) {
@@ -123,11 +128,23 @@ public final class TeOptimizer {
         }
         double floor = Math.max(0, first.value() * (1 - FAIR_FLOOR_SLACK) - FAIR_FLOOR_SLACK);
         TeResult second = totalFlowStage(problem, Objective.FAIR, floor);
-        // A first stage that ran out of time floors every commodity at a feasible α, not α*.
-        TeResult last = second.optimal() && !first.optimal() ? first : second;
-        return new TeResult(Objective.FAIR, last.status(), second.allocation(), second.value(),
-                first.buildSeconds() + second.buildSeconds(), first.solveSeconds() + second.solveSeconds(),
-                second.columns(), second.rows(), second.nonZeros(), last.message());
+        double build = first.buildSeconds() + second.buildSeconds();
+        double solve = first.solveSeconds() + second.solveSeconds();
+        if (!second.ok() && second.status() == SolveStatus.TIME_LIMIT) {
+            Allocation a = first.allocation().orElseThrow();
+            return new TeResult(Objective.FAIR, SolveStatus.TIME_LIMIT, first.allocation(), a.objectiveValue(Objective.FAIR), build, solve,
+                    first.columns(), first.rows(), first.nonZeros(),
+                    "second stage (total flow above the α floor) hit the time limit (%s); serving the first stage's concurrent-flow allocation"
+                            .formatted(second.message()));
+        }
+        if (second.ok() && !first.optimal()) {
+            return new TeResult(Objective.FAIR, first.status(), second.allocation(), second.value(), build, solve,
+                    second.columns(), second.rows(), second.nonZeros(),
+                    "first stage (concurrent flow) hit the time limit: every commodity floored at the feasible α %.9g it found, not the optimum α"
+                            .formatted(first.value()));
+        }
+        return new TeResult(Objective.FAIR, second.status(), second.allocation(), second.value(), build, solve,
+                second.columns(), second.rows(), second.nonZeros(), second.message());
     }
 
     /**

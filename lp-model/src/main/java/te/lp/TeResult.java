@@ -13,9 +13,9 @@ import java.util.Optional;
  * @param value        objective recomputed from the allocation (Mbps for flow, α share, or utilisation); NaN without one
  * @param buildSeconds wall-clock seconds spent building LP models
  * @param solveSeconds wall-clock seconds spent in the solver (transfer included)
- * @param columns      columns of the (last) LP
- * @param rows         rows of the (last) LP
- * @param nonZeros     non-zeros of the (last) LP
+ * @param columns      columns of the (last) LP; with TIME_LIMIT and an allocation, of the LP that gave it
+ * @param rows         rows of that LP
+ * @param nonZeros     non-zeros of that LP
  * @param message      solver detail on failure or time limit; empty otherwise
  */
 public record TeResult(Objective objective, SolveStatus status, Optional<Allocation> allocation, double value,

@@ -56,13 +56,13 @@ class CommodityGenerationTest {
         TeProblem p = poisson("Cogentco");
         TeSolver solver = Solvers.byName("highs-warm");
         TeResult exact = new TeOptimizer(solver, OPTIONS).withGap(0).solve(p, Objective.TOTAL_FLOW);
-        assertThat(exact.ok()).as(exact.message()).isTrue();
+        assertThat(exact.optimal()).as(exact.message()).isTrue();
 
         for (double gap : new double[] {TeOptimizer.DEFAULT_GAP, 1e-4}) {
             boolean[] leftOut = CommodityGeneration.startingLeftOut(p, gap);
             assertThat(leftOut).as("gap %s leaves commodities out", gap).isNotNull();
             TeResult certified = new TeOptimizer(solver, OPTIONS).withGap(gap).solve(p, Objective.TOTAL_FLOW);
-            assertThat(certified.ok()).as(certified.message()).isTrue();
+            assertThat(certified.optimal()).as(certified.message()).isTrue();
             assertThat(certified.rows()).as("gap %s: certified without the LP of every commodity", gap).isLessThan(exact.rows());
             assertThat(certified.allocation().orElseThrow().problem()).isSameAs(p);
             assertThat(new AllocationChecker().violations(certified.allocation().orElseThrow(), 1.0)).isEmpty();
@@ -131,11 +131,11 @@ class CommodityGenerationTest {
         for (String name : List.of("Cogentco", "GtsCe")) {
             TeProblem p = poisson(name);
             TeResult exact = new TeOptimizer(solver, OPTIONS).withGap(0).solve(p, Objective.CONCURRENT_FLOW);
-            assertThat(exact.ok()).as(exact.message()).isTrue();
+            assertThat(exact.optimal()).as(exact.message()).isTrue();
             boolean[] tail = CommodityGeneration.startingLeftOut(p, CommodityGeneration.CONCURRENT_TAIL_SHARE);
             assertThat(tail).as(name).isNotNull();
             TeResult certified = new TeOptimizer(solver, OPTIONS).pinnedConcurrentFlow(p, tail, new RoundBudget(OPTIONS)).orElseThrow();
-            assertThat(certified.ok()).as(certified.message()).isTrue();
+            assertThat(certified.optimal()).as(certified.message()).isTrue();
             assertThat(certified.rows()).as("%s: the certified LP leaves the tail out", name).isLessThan(exact.rows());
             Allocation allocation = certified.allocation().orElseThrow();
             assertThat(new AllocationChecker().violations(allocation, 1.0)).isEmpty();
@@ -171,9 +171,9 @@ class CommodityGenerationTest {
 
         TeSolver solver = Solvers.byName("highs-warm");
         TeResult exact = new TeOptimizer(solver, OPTIONS).withGap(0).solve(p, Objective.CONCURRENT_FLOW);
-        assertThat(exact.ok()).as(exact.message()).isTrue();
+        assertThat(exact.optimal()).as(exact.message()).isTrue();
         TeResult certified = new TeOptimizer(solver, OPTIONS).pinnedConcurrentFlow(p, tail, new RoundBudget(OPTIONS)).orElseThrow();
-        assertThat(certified.ok()).as(certified.message()).isTrue();
+        assertThat(certified.optimal()).as(certified.message()).isTrue();
         assertThat(new AllocationChecker().violations(certified.allocation().orElseThrow(), 1.0)).isEmpty();
         assertThat(certified.value()).isLessThanOrEqualTo(exact.value() + 1e-9)
                 .isGreaterThanOrEqualTo(exact.value() * (1 - TeOptimizer.DEFAULT_GAP) - 1e-12);
@@ -233,6 +233,26 @@ class CommodityGenerationTest {
     }
 
     /**
+     * Fair whose second stage runs out of time serves the first stage's concurrent-flow allocation
+     * under TIME_LIMIT (before: nothing), its value recomputed as fair's.
+     */
+    @Test
+    void fairServesItsFirstStageWhenTheSecondRunsOutOfTime() {
+        TeProblem p = poisson("Cogentco");
+        TeSolver highs = Solvers.byName("highs-warm");
+        TeResult alpha = new TeOptimizer(highs, OPTIONS, CapacityRows.ALL).solve(p, Objective.CONCURRENT_FLOW);
+        assertThat(alpha.optimal()).as(alpha.message()).isTrue();
+        RecordingSolver cut = new RecordingSolver(highs, 0, true, 2);
+        TeResult r = new TeOptimizer(cut, OPTIONS, CapacityRows.ALL).solve(p, Objective.FAIR);
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
+        assertThat(r.message()).contains("second stage").contains("first stage's concurrent-flow allocation");
+        Allocation a = r.allocation().orElseThrow();
+        assertThat(new AllocationChecker().violations(a, 1.0)).isEmpty();
+        assertThat(a.minDemandShare()).isCloseTo(alpha.value(), within(1e-9));
+        assertThat(r.value()).isEqualTo(a.objectiveValue(Objective.FAIR));
+    }
+
+    /**
      * A backend that claims duals but returns none: total flow cannot certify the rounds, solves with
      * every commodity, reaches the every-commodity optimum and reports the rounds' time with its own.
      */
@@ -243,7 +263,7 @@ class CommodityGenerationTest {
         TeResult exact = new TeOptimizer(highs, OPTIONS).withGap(0).solve(p, Objective.TOTAL_FLOW);
         RecordingSolver dualless = new RecordingSolver(highs, 0, false);
         TeResult r = new TeOptimizer(dualless, OPTIONS).solve(p, Objective.TOTAL_FLOW);
-        assertThat(r.ok()).as(r.message()).isTrue();
+        assertThat(r.optimal()).as(r.message()).isTrue();
         assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), 1.0)).isEmpty();
         assertThat(dualless.calls()).as("a round, then the LP with every commodity").isGreaterThanOrEqualTo(2);
         assertThat(r.rows()).isEqualTo(exact.rows());

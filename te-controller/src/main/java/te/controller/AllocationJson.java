@@ -114,7 +114,7 @@ public final class AllocationJson {
 
     /** Commodities {@code [from, to)} that {@code include} accepts, as comma-separated objects. */
     private static Chunk chunk(Allocation allocation, SerializedString[] ids, int[] idBytes, int from, int to, IntPredicate include) {
-        Chunk out = new Chunk(upperBoundBytes(allocation, idBytes, from, to));
+        Chunk out = new Chunk(upperBoundBytes(allocation, idBytes, from, to, include));
         try (JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8)) {
             g.setRootValueSeparator(COMMA);
             for (int k = from; k < to; k++) {
@@ -130,17 +130,21 @@ public final class AllocationJson {
 
     /**
      * @param idBytes per node, its rendering's bytes with quotes and separator
-     * @return an upper bound of the bytes commodities {@code [from, to)} render to: every field
+     * @return an upper bound of the bytes the commodities in {@code [from, to)} that {@code include}
+     *         accepts render to (a one-pair request sizes its buffers for that pair): every field
      *         with its own length, {@value #NUMBER_BYTES} bytes per number (the longest shortest
      *         form of a double, e.g. {@code -2.2250738585072014E-308})
      */
-    static int upperBoundBytes(Allocation allocation, int[] idBytes, int from, int to) {
+    static int upperBoundBytes(Allocation allocation, int[] idBytes, int from, int to, IntPredicate include) {
         var problem = allocation.problem();
         var topology = problem.topology();
         var paths = problem.paths();
         var commodities = problem.commodities();
         long bytes = 0;
         for (int k = from; k < to; k++) {
+            if (!include.test(k)) {
+                continue;
+            }
             int pair = commodities.pairIndex(k);
             // {"src":,"dst":,"demandMbps":,"flowMbps":,"paths":[]},
             bytes += 56 + idBytes[commodities.src(k)] + idBytes[commodities.dst(k)] + 2 * NUMBER_BYTES;

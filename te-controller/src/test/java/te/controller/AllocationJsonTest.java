@@ -49,8 +49,13 @@ class AllocationJsonTest {
             int n = a.problem().commodities().size();
             int header = AllocationJson.toBytes(a, "total-flow", a.totalFlowMbps(), EXTRA, k -> false).length;
             int commodities = AllocationJson.toBytes(a, "total-flow", a.totalFlowMbps(), EXTRA, k -> true).length - header;
-            int bound = AllocationJson.upperBoundBytes(a, AllocationJson.idBytes(AllocationJson.ids(t)), 0, n);
+            int[] idBytes = AllocationJson.idBytes(AllocationJson.ids(t));
+            int bound = AllocationJson.upperBoundBytes(a, idBytes, 0, n, k -> true);
             assertThat(bound).as(t.name()).isGreaterThanOrEqualTo(commodities).isLessThanOrEqualTo((int) (1.5 * commodities));
+            // A one-pair request sizes its buffer for that pair, not for the whole allocation.
+            int one = AllocationJson.toBytes(a, "total-flow", a.totalFlowMbps(), EXTRA, k -> k == n - 1).length - header;
+            assertThat(AllocationJson.upperBoundBytes(a, idBytes, 0, n, k -> k == n - 1)).as(t.name())
+                    .isGreaterThanOrEqualTo(one).isLessThanOrEqualTo(2 * one);
         }
     }
 

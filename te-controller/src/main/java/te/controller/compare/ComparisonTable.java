@@ -9,9 +9,12 @@ public final class ComparisonTable {
     private ComparisonTable() {
     }
 
-    /** @return the full LP's outcome, when it ran and succeeded */
+    /**
+     * @return the full LP's outcome, when it ran and was solved to optimality (an allocation cut
+     *         short by the time limit is no reference for shares)
+     */
     public static Optional<Outcome> reference(List<Outcome> outcomes) {
-        return outcomes.stream().filter(o -> o.method().kind() == Method.Kind.FULL_LP && !Double.isNaN(o.value())).findFirst();
+        return outcomes.stream().filter(o -> o.method().kind() == Method.Kind.FULL_LP && o.optimal()).findFirst();
     }
 
     /** Writes a header line and one line per outcome. */

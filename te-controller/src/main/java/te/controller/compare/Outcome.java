@@ -1,10 +1,13 @@
 package te.controller.compare;
 
+import te.lp.SolveStatus;
+
 /**
  * One method's result on one instance.
  *
  * @param method       what ran
- * @param status       solver status name (OPTIMAL for CSPF)
+ * @param status       solver status name (HEURISTIC for CSPF; TIME_LIMIT with a value: the best
+ *                     allocation found within the time limit)
  * @param value        objective recomputed on the allocation (NaN when none)
  * @param buildSeconds model-build seconds, summed over sub-problems for POP
  * @param solveSeconds solver seconds, summed over sub-problems for POP
@@ -16,4 +19,8 @@ package te.controller.compare;
  */
 public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds,
                       double splitSeconds, double mergeSeconds) {
+    /** @return whether the method solved its LP(s) to optimality */
+    public boolean optimal() {
+        return status.equals(SolveStatus.OPTIMAL.name());
+    }
 }

@@ -143,12 +143,15 @@ public final class SolveRunner {
         NetworkSnapshot now = network.current();
         Optional<Allocation> pruned = now.links().version() == n.links().version() ? Optional.empty()
                 : AllocationPruner.prune(attempt.allocation().get(), topology, now);
+        // Empty when optimal; with TIME_LIMIT it says which allocation this is and its certified share.
+        String solverNote = attempt.message();
         if (pruned.isPresent()) {
-            return publish(settings.method() + "+pruned", status, "computed for topology version %d; flow over links failed since removed"
-                    .formatted(n.links().version()), pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now,
-                    pruned.get());
+            String note = "computed for topology version %d; flow over links failed since removed".formatted(n.links().version());
+            return publish(settings.method() + "+pruned", status, solverNote.isEmpty() ? note : note + "; " + solverNote,
+                    pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now, pruned.get());
         }
-        return publish(settings.method(), status, "", attempt.value(), attempt.solveSeconds(), start, d, n, attempt.allocation().get());
+        return publish(settings.method(), status, solverNote, attempt.value(), attempt.solveSeconds(), start, d, n,
+                attempt.allocation().get());
     }
 
     private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
@@ -160,10 +163,11 @@ public final class SolveRunner {
 
     private static void log(SolveReport r) {
         if (r.outcome() == Outcome.PUBLISHED) {
-            LOG.info("solve #{} ({}): {} commodities, objective {}, solver {} s, total {} s -> allocation version {} (demand v{}, topology v{})",
+            LOG.info("solve #{} ({}): {} commodities, objective {}, solver {} s, total {} s -> allocation version {} (demand v{}, topology v{}){}",
                     r.sequence(), String.join(",", r.reasons()), r.commodities(), r.objectiveValue(),
                     "%.3f".formatted(r.solveSeconds()), "%.3f".formatted(r.wallSeconds()), r.allocationVersion(),
-                    r.demandVersion(), r.topologyVersion());
+                    r.demandVersion(), r.topologyVersion(),
+                    r.solverStatus() == SolveStatus.OPTIMAL ? "" : ", solver status %s: %s".formatted(r.solverStatus(), r.message()));
         } else {
             LOG.warn("solve #{} ({}) failed with {}: {}; {} (serving allocation version {})", r.sequence(),
                     String.join(",", r.reasons()), r.solverStatus(), r.message(),

@@ -60,8 +60,8 @@ public final class StateFile {
 
     /**
      * Writes in slices: the JDK copies a heap buffer into a temporary direct buffer of the whole
-     * remaining size per write, which for Kdl's 286 MB allocation meant allocating and filling
-     * 286 MB of native memory on every save.
+     * remaining size per write, which for Kdl's 286 MB allocation meant allocating 286 MB of native
+     * memory on a thread's first save (0.8 s against 0.13 s), and keeping it for the thread's life.
      */
     private static void writeFully(FileChannel ch, ByteBuffer buffer) throws IOException {
         while (buffer.hasRemaining()) {
