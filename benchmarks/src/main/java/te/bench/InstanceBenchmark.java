@@ -25,9 +25,15 @@ public abstract class InstanceBenchmark extends BenchmarkBase {
     TeProblem problem;
     TeSolver backend;
 
+    /** Loads the instance, then runs {@link #prepare}: JMH orders several {@code @Setup} methods of one class as it likes. */
     @Setup(Level.Trial)
     public void loadInstance() {
         problem = Instances.problem(topology, traffic);
         backend = Solvers.byName(solver);
+        prepare();
+    }
+
+    /** Trial set-up that needs the instance (e.g. solving it once); none by default. */
+    protected void prepare() {
     }
 }

@@ -5,8 +5,6 @@ import io.netty.buffer.Unpooled;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Setup;
 import te.controller.southbound.ConventionalWiring;
 import te.controller.southbound.DesiredStates;
 import te.lp.Allocation;
@@ -30,8 +28,8 @@ public class OpenFlowBenchmark extends InstanceBenchmark {
     DesiredState desired;
     Map<Dpid, List<OfMessage>> messages;
 
-    @Setup(Level.Trial)
-    public void solveOnce() {
+    @Override
+    protected void prepare() {
         allocation = new TeOptimizer(backend, new SolverOptions(600, 1, false)).solve(problem, objective).allocation().orElseThrow();
         desired = DesiredStates.of(allocation, new ConventionalWiring(problem.topology()));
         messages = FirstPush.messages(desired, Ownership.DEFAULT, WEIGHT_TOTAL);

@@ -1,0 +1,55 @@
+package te.bench;
+
+import java.io.IOException;
+import java.io.Writer;
+import org.openjdk.jmh.annotations.Benchmark;
+import te.controller.AllocationJson;
+import te.lp.Allocation;
+import te.lp.SolverOptions;
+import te.lp.TeOptimizer;
+
+/**
+ * Allocation → JSON, as the daemon persists and serves it after every solve (Kdl: 286 MB): the
+ * parallel rendering into one exact-size array (run with
+ * {@code -jvmArgsAppend -Djava.util.concurrent.ForkJoinPool.common.parallelism=0} for one thread),
+ * and the single-threaded streamed one {@code te solve -o} writes, without the bytes being kept.
+ */
+public class AllocationJsonBenchmark extends InstanceBenchmark {
+    Allocation allocation;
+
+    @Override
+    protected void prepare() {
+        allocation = new TeOptimizer(backend, new SolverOptions(600, 1, false)).solve(problem, objective).allocation().orElseThrow();
+    }
+
+    /** @return bytes rendered */
+    @Benchmark
+    public int parallelBytes() throws IOException {
+        return AllocationJson.toBytes(allocation, "total-flow", allocation.totalFlowMbps(), AllocationJson.Fields.NONE, k -> true).length;
+    }
+
+    /** @return characters streamed (to a writer that only counts them) */
+    @Benchmark
+    public long streamed() throws IOException {
+        Counting out = new Counting();
+        AllocationJson.write(allocation, "total-flow", allocation.totalFlowMbps(), out);
+        return out.chars;
+    }
+
+    private static final class Counting extends Writer {
+        long chars;
+
+        @Override
+        public void write(char[] buffer, int offset, int length) {
+            chars += length;
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
