@@ -18,6 +18,7 @@ import te.lp.TeOptimizer;
 import te.lp.TeProblem;
 import te.lp.TeResult;
 import te.lp.TeSolver;
+import te.lp.baseline.Cspf;
 
 /**
  * Partitioned Optimization Problems (Narayanan et al., SOSP'21) for TE: client splitting (capped at
@@ -72,7 +73,8 @@ public final class PopSolver {
         List<TeProblem> subProblems = subProblems(problem, pieces, sub);
         long partitioned = System.nanoTime();
 
-        List<TeResult> results = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem));
+        List<TeResult> results = cspfWhereOutOfTime(subProblems, solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem)),
+                objective);
         long solved = System.nanoTime();
 
         for (TeResult r : results) {
@@ -107,10 +109,35 @@ public final class PopSolver {
                     "merged allocation infeasible: " + violations.get(0));
         }
         // A sub-problem that ran out of time with a feasible allocation makes the merge feasible, not optimal.
-        Optional<TeResult> limited = results.stream().filter(r -> !r.optimal()).findFirst();
-        return new PopResult(limited.map(TeResult::status).orElse(SolveStatus.OPTIMAL), Optional.of(merged),
+        int limited = 0;
+        while (limited < results.size() && results.get(limited).optimal()) {
+            limited++;
+        }
+        boolean optimal = limited == results.size();
+        return new PopResult(optimal ? SolveStatus.OPTIMAL : results.get(limited).status(), Optional.of(merged),
                 merged.objectiveValue(objective), results, pieces.size(), seconds(start, partitioned), seconds(partitioned, solved),
-                seconds(solved, end), seconds(start, end), limited.map(r -> "sub-problem: " + r.message()).orElse(""));
+                seconds(solved, end), seconds(start, end),
+                optimal ? "" : "sub-problem %d of %d: %s".formatted(limited + 1, results.size(), results.get(limited).message()));
+    }
+
+    /**
+     * A sub-problem that ran out of time without any allocation gets CSPF's on its own share of
+     * every arc: feasible there, so the merge stays feasible and keeps the other sub-problems'
+     * optima, under status TIME_LIMIT (as a full LP that serves its best round). Min-MLU must
+     * route every demand, which CSPF does not promise, so there the failure stands.
+     */
+    private static List<TeResult> cspfWhereOutOfTime(List<TeProblem> subProblems, List<TeResult> results, Objective objective) {
+        List<TeResult> out = new ArrayList<>(results);
+        for (int s = 0; s < out.size(); s++) {
+            TeResult r = out.get(s);
+            if (objective != Objective.MIN_MLU && r.status() == SolveStatus.TIME_LIMIT && !r.ok()) {
+                Allocation cspf = Cspf.allocate(subProblems.get(s));
+                out.set(s, new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.of(cspf), cspf.objectiveValue(objective),
+                        r.buildSeconds(), r.solveSeconds(), r.columns(), r.rows(), r.nonZeros(),
+                        r.message() + "; its commodities routed by CSPF within its capacity share"));
+            }
+        }
+        return out;
     }
 
     private List<TeProblem> subProblems(TeProblem problem, ClientSplit pieces, int[] sub) {

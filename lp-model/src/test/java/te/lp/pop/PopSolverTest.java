@@ -133,6 +133,58 @@ class PopSolverTest {
         }
     }
 
+    /**
+     * A sub-problem that runs out of time gets CSPF's allocation on its capacity share: the merge is
+     * feasible, keeps the other sub-problems' optima, and says which one fell back (TIME_LIMIT).
+     * Min-MLU, which must route every demand, still fails. One worker: sub-problems solve in order,
+     * so the third LP is the third sub-problem's.
+     */
+    @Test
+    void aSubProblemOutOfTimeIsRoutedByCspfWithinItsShare() {
+        TeProblem p = problem("gravity:2,128");
+        PopOptions sequential = new PopOptions(4, 0, 2, new RandomPartitioner(), 1, new SolverOptions(60, 1, false));
+        for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW, Objective.MIN_MLU}) {
+            PopResult whole = new PopSolver(HIGHS, sequential).solve(p, o);
+            PopResult r = new PopSolver(new ThirdCallOutOfTime(HIGHS), sequential).solve(p, o);
+            String what = o + ": " + r.message();
+            assertThat(r.status()).as(what).isEqualTo(SolveStatus.TIME_LIMIT);
+            if (o == Objective.MIN_MLU) {
+                assertThat(r.allocation()).as(what).isEmpty();
+                continue;
+            }
+            assertThat(r.message()).as(what).startsWith("sub-problem 3 of 4").contains("CSPF");
+            assertThat(checker.violations(r.allocation().orElseThrow(), 1)).as(what).isEmpty();
+            assertThat(r.subResults().get(2).allocation().orElseThrow().totalFlowMbps()).as(what).isPositive();
+            assertThat(r.value()).as(what).isLessThanOrEqualTo(full(p, o).value() * (1 + 1e-6));
+            if (o == Objective.TOTAL_FLOW) {
+                assertThat(r.value()).as(what).isLessThanOrEqualTo(whole.value() * (1 + 1e-9));
+                for (int s : new int[] {0, 1, 3}) {
+                    assertThat(r.subResults().get(s).value()).as(what).isEqualTo(whole.subResults().get(s).value());
+                }
+            }
+        }
+    }
+
+    /** Delegates, except that its third solve ends with the time limit and no solution. */
+    private static final class ThirdCallOutOfTime implements TeSolver {
+        private final TeSolver inner;
+        private int calls;
+
+        ThirdCallOutOfTime(TeSolver inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public String name() {
+            return "third-call-out-of-time";
+        }
+
+        @Override
+        public synchronized te.lp.SolveResult solve(te.lp.LpModel model, SolverOptions options) {
+            return ++calls == 3 ? te.lp.SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "scripted time limit") : inner.solve(model, options);
+        }
+    }
+
     @Test
     void kOneIsTheFullLp() {
         TeProblem p = problem("gravity:4,64");
