@@ -17,6 +17,9 @@ import te.topology.paths.PathSet;
  * worse.
  */
 public final class BalancedPartitioner implements Partitioner {
+    /** Commodities whose path data is looked up at a time. */
+    private static final int BLOCK = 1024;
+
     @Override
     public String name() {
         return "balanced";
@@ -39,7 +42,6 @@ public final class BalancedPartitioner implements Partitioner {
             // score, since the LP routes around it wherever the piece goes.
             inverse[a] = capacity[a] > 0 ? 1 / capacity[a] : 0;
         }
-        double[] peak = new double[k];
         int n = commodities.size();
         int[] firstPiece = new int[n + 1];
         for (int p = 0; p < pieces.size(); p++) {
@@ -59,18 +61,67 @@ public final class BalancedPartitioner implements Partitioner {
             order[j] = tmp;
         }
         int[] sub = new int[pieces.size()];
-        boolean[] used = new boolean[k];
-        for (int c : order) {
+        double[] demands = pieces.demandMbps();
+        Placement placement = new Placement(paths, firstPiece, demands, inverse, utilisation, k, random, sub);
+        // The random order reads path data at random, each read waiting on the one before; each
+        // indirection is resolved for a block first, in loops whose reads do not wait on each other
+        // (as CapacityRowGeneration.greedyLoads does).
+        int[] blockPath = new int[BLOCK];
+        double[] touched = new double[BLOCK];
+        for (int from = 0; from < n; from += BLOCK) {
+            int m = Math.min(BLOCK, n - from);
+            for (int i = 0; i < m; i++) {
+                blockPath[i] = paths.firstPath(commodities.pairIndex(order[from + i]));
+            }
+            for (int i = 0; i < m; i++) {
+                // Stored, not used: brings the path's arcs and the first piece's demand into cache.
+                int first = firstPiece[order[from + i]];
+                touched[i] = paths.arc(blockPath[i], 0) + (first < demands.length ? demands[first] : 0);
+            }
+            for (int i = 0; i < m; i++) {
+                placement.place(order[from + i], blockPath[i]);
+            }
+        }
+        return sub;
+    }
+
+    /** Where the pieces placed so far load each sub-problem's arcs, and the rule for the next commodity. */
+    private static final class Placement {
+        private final PathSet paths;
+        private final int[] firstPiece;
+        private final double[] demands;
+        private final double[] inverse;
+        private final double[] utilisation;
+        private final int k;
+        private final SplittableRandom random;
+        private final int[] sub;
+        private final double[] peak;
+        private final boolean[] used;
+
+        Placement(PathSet paths, int[] firstPiece, double[] demands, double[] inverse, double[] utilisation, int k,
+                  SplittableRandom random, int[] sub) {
+            this.paths = paths;
+            this.firstPiece = firstPiece;
+            this.demands = demands;
+            this.inverse = inverse;
+            this.utilisation = utilisation;
+            this.k = k;
+            this.random = random;
+            this.sub = sub;
+            this.peak = new double[k];
+            this.used = new boolean[k];
+        }
+
+        /** Places commodity {@code c}'s pieces, each where its demand along {@code path} leaves the lowest peak. */
+        void place(int c, int path) {
             java.util.Arrays.fill(used, false);
-            int pair = commodities.pairIndex(c);
-            int path = paths.firstPath(pair);
             int usedCount = 0;
             for (int p = firstPiece[c]; p < firstPiece[c + 1]; p++) {
                 if (usedCount == k) {
                     java.util.Arrays.fill(used, false);
                     usedCount = 0;
                 }
-                double demand = pieces.demandMbps()[p];
+                double demand = demands[p];
                 java.util.Arrays.fill(peak, 0);
                 for (int j = 0; j < paths.pathLength(path); j++) {
                     int arc = paths.arc(path, j);
@@ -99,6 +150,5 @@ public final class BalancedPartitioner implements Partitioner {
                 }
             }
         }
-        return sub;
     }
 }
