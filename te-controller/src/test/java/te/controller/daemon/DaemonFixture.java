@@ -55,8 +55,18 @@ final class DaemonFixture implements AutoCloseable {
     }
 
     static DaemonFixture start(Path stateDir, Duration interval, Optional<Path> tokenFile, int maxBody, AllocationPublisher publisher) {
+        return start(stateDir, interval, tokenFile, maxBody, publisher, 1);
+    }
+
+    /** As the full-LP fixture, with POP-{@code popK} solving its sub-problems one after another (one worker). */
+    static DaemonFixture startPop(Path stateDir, int popK) {
+        return start(stateDir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> { }, popK);
+    }
+
+    private static DaemonFixture start(Path stateDir, Duration interval, Optional<Path> tokenFile, int maxBody, AllocationPublisher publisher,
+                                       int popK) {
         DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), stateDir, tokenFile, interval, maxBody);
-        SolveSettings solve = new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1);
+        SolveSettings solve = new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), popK, 0, 60, 1);
         return new DaemonFixture(Daemon.start(ABILENE, ABILENE_PATHS, settings, solve, publisher), ABILENE);
     }
 

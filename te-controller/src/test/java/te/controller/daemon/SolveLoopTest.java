@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import te.lp.Allocation;
 import te.lp.SolveStatus;
+import te.topology.traffic.TrafficMatrix;
+import te.topology.traffic.TrafficSpec;
 
 /** Solver failures: CSPF before any good allocation, the last good one after; the publisher sees only good ones. */
 class SolveLoopTest {
@@ -31,6 +33,34 @@ class SolveLoopTest {
     void heal() {
         ScriptedSolverProvider.FAILURE.set(null);
         ScriptedSolverProvider.GATE.set(null);
+        ScriptedSolverProvider.timeLimitOnCall(0);
+    }
+
+    /**
+     * A POP sub-problem that runs out of time is routed by CSPF within its share, and the daemon
+     * publishes the merge with the solver's status and message (before, the message was dropped).
+     */
+    @Test
+    void aPopAllocationWithASubProblemOutOfTimeIsPublishedWithItsStatusAndMessage() throws Exception {
+        ScriptedSolverProvider.timeLimitOnCall(3);
+        try (DaemonFixture d = DaemonFixture.startPop(dir, 4)) {
+            StringBuilder body = new StringBuilder("[");
+            TrafficMatrix tm = TrafficSpec.parse("gravity:3,64").generate(d.topology);
+            for (int i = 0; i < tm.size(); i++) {
+                body.append(i == 0 ? "" : ",").append("{\"src\":\"%s\",\"dst\":\"%s\",\"demand\":%s}".formatted(
+                        d.topology.nodes().get(tm.src(i)).id(), d.topology.nodes().get(tm.dst(i)).id(), tm.demandMbps(i)));
+            }
+            d.putJson(body.append("]").toString());
+            JsonNode s = d.awaitAllocationFor(1, 0);
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
+            assertThat(s.get("lastSolve").get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+            String served = d.get("/v1/allocation").body();
+            JsonNode allocation = DaemonFixture.JSON.readTree(served);
+            assertThat(allocation.get("method").asText()).isEqualTo("pop-4");
+            assertThat(allocation.get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+            assertThat(allocation.get("message").asText()).startsWith("sub-problem 3 of 4").contains("scripted time limit").contains("CSPF");
+            assertThat(d.checkedAllocation(served, List.of()).totalFlowMbps()).isPositive();
+        }
     }
 
     @Test
