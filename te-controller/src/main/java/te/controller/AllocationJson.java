@@ -66,7 +66,8 @@ public final class AllocationJson {
      * As {@link #write(Allocation, String, double, Fields, IntPredicate, Writer)}, as UTF-8 bytes,
      * byte for byte: the commodities are rendered in chunks of {@value #CHUNK}, in parallel on the
      * common fork-join pool, each into a buffer sized by an upper bound of its rendering, and the
-     * chunks are copied once into an array of the exact size.
+     * chunks are copied once into an array of the exact size. {@code include} is called from several
+     * threads, out of order and more than once per commodity: it must be stateless.
      */
     public static byte[] toBytes(Allocation allocation, String objective, double value, Fields extra, IntPredicate include)
             throws IOException {

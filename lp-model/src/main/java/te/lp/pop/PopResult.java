@@ -11,7 +11,8 @@ import te.lp.TeResult;
  *
  * @param status             OPTIMAL when every sub-problem was solved to optimality, else the first other status
  * @param allocation         merged, checked allocation: present when every sub-problem has one (TIME_LIMIT:
- *                           some sub-problem served the best allocation it found in time)
+ *                           some sub-problem served the best allocation it found in time, or ran out of
+ *                           time and was routed by a heuristic within its capacity share)
  * @param value              objective recomputed on the merged allocation (α over original commodities for concurrent flow)
  * @param subResults         each sub-problem's result, in sub-problem order
  * @param pieces             virtual commodities after client splitting

@@ -19,6 +19,7 @@ import te.lp.TeProblem;
 import te.lp.TeResult;
 import te.lp.TeSolver;
 import te.lp.baseline.Cspf;
+import te.lp.baseline.FirstPathShare;
 
 /**
  * Partitioned Optimization Problems (Narayanan et al., SOSP'21) for TE: client splitting (capped at
@@ -73,8 +74,9 @@ public final class PopSolver {
         List<TeProblem> subProblems = subProblems(problem, pieces, sub);
         long partitioned = System.nanoTime();
 
-        List<TeResult> results = cspfWhereOutOfTime(subProblems, solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem)),
-                objective);
+        List<TeResult> solvedResults = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem));
+        List<Integer> routedByHeuristic = new ArrayList<>();
+        List<TeResult> results = heuristicWhereOutOfTime(subProblems, solvedResults, objective, routedByHeuristic);
         long solved = System.nanoTime();
 
         for (TeResult r : results) {
@@ -109,32 +111,54 @@ public final class PopSolver {
                     "merged allocation infeasible: " + violations.get(0));
         }
         // A sub-problem that ran out of time with a feasible allocation makes the merge feasible, not optimal.
-        int limited = 0;
-        while (limited < results.size() && results.get(limited).optimal()) {
-            limited++;
+        List<Integer> limited = new ArrayList<>();
+        for (int s = 0; s < results.size(); s++) {
+            if (!results.get(s).optimal()) {
+                limited.add(s);
+            }
         }
-        boolean optimal = limited == results.size();
-        return new PopResult(optimal ? SolveStatus.OPTIMAL : results.get(limited).status(), Optional.of(merged),
+        return new PopResult(limited.isEmpty() ? SolveStatus.OPTIMAL : results.get(limited.get(0)).status(), Optional.of(merged),
                 merged.objectiveValue(objective), results, pieces.size(), seconds(start, partitioned), seconds(partitioned, solved),
-                seconds(solved, end), seconds(start, end),
-                optimal ? "" : "sub-problem %d of %d: %s".formatted(limited + 1, results.size(), results.get(limited).message()));
+                seconds(solved, end), seconds(start, end), notOptimal(results, limited, routedByHeuristic));
     }
 
     /**
-     * A sub-problem that ran out of time without any allocation gets CSPF's on its own share of
-     * every arc: feasible there, so the merge stays feasible and keeps the other sub-problems'
-     * optima, under status TIME_LIMIT (as a full LP that serves its best round). Min-MLU must
-     * route every demand, which CSPF does not promise, so there the failure stands.
+     * @return empty when every sub-problem is optimal, else how many are not, the ones routed by a
+     *         heuristic first (their numbers from 1), then the first such sub-problem's message
      */
-    private static List<TeResult> cspfWhereOutOfTime(List<TeProblem> subProblems, List<TeResult> results, Objective objective) {
+    private static String notOptimal(List<TeResult> results, List<Integer> limited, List<Integer> heuristic) {
+        if (limited.isEmpty()) {
+            return "";
+        }
+        int first = heuristic.isEmpty() ? limited.get(0) : heuristic.get(0);
+        return "%d of %d sub-problems not optimal%s; sub-problem %d: %s".formatted(limited.size(), results.size(),
+                heuristic.isEmpty() ? "" : ", routed by a heuristic: " + heuristic.stream().map(s -> String.valueOf(s + 1)).toList(),
+                first + 1, results.get(first).message());
+    }
+
+    /**
+     * A sub-problem that ran out of time without any allocation gets a heuristic one on its own
+     * share of every arc: feasible there, so the merge stays feasible and keeps the other
+     * sub-problems' optima, under status TIME_LIMIT (as a full LP that serves its best round).
+     * Total flow takes CSPF's; concurrent flow and fair take {@link FirstPathShare}'s, since CSPF
+     * leaves commodities at zero and the merged α with them (measured: α 0 where the full LP's is
+     * 1). Min-MLU must route every demand at any utilisation, which neither promises, so there the
+     * failure stands.
+     *
+     * @param routedByHeuristic filled with the indices of the sub-problems routed by a heuristic
+     */
+    private static List<TeResult> heuristicWhereOutOfTime(List<TeProblem> subProblems, List<TeResult> results, Objective objective,
+                                                          List<Integer> routedByHeuristic) {
         List<TeResult> out = new ArrayList<>(results);
         for (int s = 0; s < out.size(); s++) {
             TeResult r = out.get(s);
             if (objective != Objective.MIN_MLU && r.status() == SolveStatus.TIME_LIMIT && !r.ok()) {
-                Allocation cspf = Cspf.allocate(subProblems.get(s));
-                out.set(s, new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.of(cspf), cspf.objectiveValue(objective),
+                boolean cspf = objective == Objective.TOTAL_FLOW;
+                Allocation a = cspf ? Cspf.allocate(subProblems.get(s)) : FirstPathShare.allocate(subProblems.get(s));
+                out.set(s, new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.of(a), a.objectiveValue(objective),
                         r.buildSeconds(), r.solveSeconds(), r.columns(), r.rows(), r.nonZeros(),
-                        r.message() + "; its commodities routed by CSPF within its capacity share"));
+                        r.message() + "; its commodities routed by %s within its capacity share".formatted(cspf ? "CSPF" : "one share on first paths")));
+                routedByHeuristic.add(s);
             }
         }
         return out;

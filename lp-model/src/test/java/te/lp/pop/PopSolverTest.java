@@ -203,32 +203,44 @@ class PopSolverTest {
     }
 
     /**
-     * A sub-problem that runs out of time gets CSPF's allocation on its capacity share: the merge is
-     * feasible, keeps the other sub-problems' optima, and says which one fell back (TIME_LIMIT).
-     * Min-MLU, which must route every demand, still fails. One worker: sub-problems solve in order,
-     * so the third LP is the third sub-problem's.
+     * A sub-problem that runs out of time gets a heuristic allocation on its capacity share: the
+     * merge is feasible, keeps the other sub-problems' optima, and says which one fell back
+     * (TIME_LIMIT). Concurrent flow and fair route every commodity in it (CSPF left some at zero,
+     * and α with them); min-MLU, which must route every demand, still fails. One worker:
+     * sub-problems solve in order, so the third LP is the third sub-problem's (fair's: the second's).
+     * Light and heavy load.
      */
     @Test
-    void aSubProblemOutOfTimeIsRoutedByCspfWithinItsShare() {
-        TeProblem p = problem("gravity:2,128");
-        PopOptions sequential = new PopOptions(4, 0, 2, new RandomPartitioner(), 1, new SolverOptions(60, 1, false));
-        for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW, Objective.MIN_MLU}) {
-            PopResult whole = new PopSolver(HIGHS, sequential).solve(p, o);
-            PopResult r = new PopSolver(new ThirdCallOutOfTime(HIGHS), sequential).solve(p, o);
-            String what = o + ": " + r.message();
-            assertThat(r.status()).as(what).isEqualTo(SolveStatus.TIME_LIMIT);
-            if (o == Objective.MIN_MLU) {
-                assertThat(r.allocation()).as(what).isEmpty();
-                continue;
-            }
-            assertThat(r.message()).as(what).startsWith("sub-problem 3 of 4").contains("CSPF");
-            assertThat(checker.violations(r.allocation().orElseThrow(), 1)).as(what).isEmpty();
-            assertThat(r.subResults().get(2).allocation().orElseThrow().totalFlowMbps()).as(what).isPositive();
-            assertThat(r.value()).as(what).isLessThanOrEqualTo(full(p, o).value() * (1 + 1e-6));
-            if (o == Objective.TOTAL_FLOW) {
-                assertThat(r.value()).as(what).isLessThanOrEqualTo(whole.value() * (1 + 1e-9));
-                for (int s : new int[] {0, 1, 3}) {
-                    assertThat(r.subResults().get(s).value()).as(what).isEqualTo(whole.subResults().get(s).value());
+    void aSubProblemOutOfTimeIsRoutedByAHeuristicWithinItsShare() {
+        for (String traffic : new String[] {"gravity:2,128", "gravity:2,2048"}) {
+            TeProblem p = problem(traffic);
+            PopOptions sequential = new PopOptions(4, 0, 2, new RandomPartitioner(), 1, new SolverOptions(60, 1, false));
+            for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW, Objective.FAIR, Objective.MIN_MLU}) {
+                PopResult whole = new PopSolver(HIGHS, sequential).solve(p, o);
+                PopResult r = new PopSolver(new ThirdCallOutOfTime(HIGHS), sequential).solve(p, o);
+                String what = traffic + " " + o + ": " + r.message();
+                assertThat(r.status()).as(what).isEqualTo(SolveStatus.TIME_LIMIT);
+                if (o == Objective.MIN_MLU) {
+                    assertThat(r.allocation()).as(what).isEmpty();
+                    continue;
+                }
+                // Fair takes two LPs per sub-problem: its third is the second sub-problem's first.
+                int cut = o == Objective.FAIR ? 2 : 3;
+                assertThat(r.message()).as(what)
+                        .startsWith("1 of 4 sub-problems not optimal, routed by a heuristic: [%d]; sub-problem %d:".formatted(cut, cut))
+                        .contains(o == Objective.TOTAL_FLOW ? "CSPF" : "one share on first paths");
+                var a = r.allocation().orElseThrow();
+                assertThat(checker.violations(a, 1)).as(what).isEmpty();
+                assertThat(r.value()).as(what).isLessThanOrEqualTo(full(p, o).value() * (1 + 1e-6));
+                if (o == Objective.TOTAL_FLOW) {
+                    assertThat(r.value()).as(what).isLessThanOrEqualTo(whole.value() * (1 + 1e-9));
+                    for (int s : new int[] {0, 1, 3}) {
+                        assertThat(r.subResults().get(s).value()).as(what).isEqualTo(whole.subResults().get(s).value());
+                    }
+                } else {
+                    // Every commodity keeps a positive share, so α does too.
+                    assertThat(a.minDemandShare()).as(what).isPositive();
+                    assertThat(r.subResults().get(cut - 1).allocation().orElseThrow().minDemandShare()).as(what).isPositive();
                 }
             }
         }
@@ -252,6 +264,25 @@ class PopSolverTest {
         public synchronized te.lp.SolveResult solve(te.lp.LpModel model, SolverOptions options) {
             return ++calls == 3 ? te.lp.SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "scripted time limit") : inner.solve(model, options);
         }
+    }
+
+    /** One share for every commodity, the largest the capacities allow, on first paths that avoid failed arcs. */
+    @Test
+    void firstPathShareGivesEveryCommodityTheSameLargestShareAroundFailedArcs() {
+        TeProblem p = problem("gravity:4,512");
+        double[] capacity = p.capacityMbps().clone();
+        int failed = p.paths().arc(p.paths().firstPath(p.commodities().pairIndex(0)), 0);
+        capacity[failed] = 0;
+        TeProblem cut = new TeProblem(p.topology(), p.paths(), p.commodities(), capacity);
+        var a = te.lp.baseline.FirstPathShare.allocate(cut);
+        assertThat(checker.violations(a, 1)).isEmpty();
+        double share = a.minDemandShare();
+        assertThat(share).isPositive().isLessThanOrEqualTo(1);
+        for (int k = 0; k < cut.commodities().size(); k++) {
+            assertThat(a.commodityFlowMbps(k)).isCloseTo(share * cut.commodities().demandMbps(k), within(1e-9));
+        }
+        assertThat(a.arcLoadMbps()[failed]).isZero();
+        assertThat(a.maxUtilisation()).as("some arc is full, unless every demand fits").isCloseTo(share < 1 ? 1 : a.maxUtilisation(), within(1e-9));
     }
 
     @Test

@@ -37,7 +37,7 @@ class SolveLoopTest {
     }
 
     /**
-     * A POP sub-problem that runs out of time is routed by CSPF within its share, and the daemon
+     * A POP sub-problem that runs out of time is routed by a heuristic within its share, and the daemon
      * publishes the merge with the solver's status and message (before, the message was dropped).
      */
     @Test
@@ -58,7 +58,8 @@ class SolveLoopTest {
             JsonNode allocation = DaemonFixture.JSON.readTree(served);
             assertThat(allocation.get("method").asText()).isEqualTo("pop-4");
             assertThat(allocation.get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
-            assertThat(allocation.get("message").asText()).startsWith("sub-problem 3 of 4").contains("scripted time limit").contains("CSPF");
+            assertThat(allocation.get("message").asText()).startsWith("1 of 4 sub-problems not optimal, routed by a heuristic: [3]").contains("scripted time limit")
+                    .contains("CSPF");
             assertThat(d.checkedAllocation(served, List.of()).totalFlowMbps()).isPositive();
         }
     }
