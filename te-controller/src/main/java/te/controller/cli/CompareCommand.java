@@ -66,6 +66,10 @@ final class CompareCommand implements Runnable {
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Also write a runtime-vs-quality plot (PNG).")
     java.nio.file.Path plot;
 
+    @Option(names = "--sub-problems", paramLabel = "FILE.csv",
+            description = "Also write each POP sub-problem's status, size and build/solve seconds as CSV.")
+    java.nio.file.Path subProblems;
+
     @Option(names = "--time-limit", defaultValue = "3600", paramLabel = "SECONDS", description = "Time limit of each method's solve in seconds, over every LP it takes (POP: per sub-problem) (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
@@ -105,7 +109,18 @@ final class CompareCommand implements Runnable {
         }
         ComparisonTable.print(outcomes, csv, out);
         if (!csv) {
+            ComparisonTable.printSubProblemSummary(outcomes, out);
             out.printf("peak heap: %.0f MiB%n", HeapPeak.mebibytes());
+        }
+        if (subProblems != null) {
+            try (PrintWriter w = new PrintWriter(java.nio.file.Files.newBufferedWriter(subProblems))) {
+                ComparisonTable.printSubProblemCsv(outcomes, w);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException("cannot write sub-problem times " + subProblems, e);
+            }
+            if (!csv) {
+                out.println("sub-problems: " + subProblems);
+            }
         }
         if (plot != null) {
             ComparisonPlot.writePng(outcomes, title, plot);

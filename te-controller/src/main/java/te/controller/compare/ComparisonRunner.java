@@ -55,18 +55,19 @@ public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Par
         return switch (m.kind()) {
             case FULL_LP -> {
                 TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).withGap(gap).solve(problem, objective);
-                yield new Outcome(m, r.status().name(), r.value(), r.buildSeconds(), r.solveSeconds(), seconds(start), Double.NaN, Double.NaN);
+                yield new Outcome(m, r.status().name(), r.value(), r.buildSeconds(), r.solveSeconds(), seconds(start), Double.NaN, Double.NaN,
+                        List.of());
             }
             case POP -> {
                 PopOptions options = new PopOptions(m.k(), m.clientSplit(), seed, partitioner, cores, new SolverOptions(timeLimit, 1, false));
                 PopResult r = new PopSolver(solver, options).solve(problem, objective);
                 yield new Outcome(m, r.status().name(), r.value(), r.buildSecondsSum(), r.solveSecondsSum(), seconds(start),
-                        r.partitionSeconds(), r.mergeSeconds());
+                        r.partitionSeconds(), r.mergeSeconds(), SubProblemTime.of(r.subResults()));
             }
             case CSPF -> {
                 Allocation a = Cspf.allocate(problem);
                 double wall = seconds(start);
-                yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall, Double.NaN, Double.NaN);
+                yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall, Double.NaN, Double.NaN, List.of());
             }
         };
     }

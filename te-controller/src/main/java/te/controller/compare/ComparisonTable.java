@@ -43,6 +43,39 @@ public final class ComparisonTable {
         out.flush();
     }
 
+    /**
+     * One line per POP method: its sub-problems' build + solve seconds (least, median, most, and
+     * which one took the most), and how many did not end optimal.
+     */
+    public static void printSubProblemSummary(List<Outcome> outcomes, PrintWriter out) {
+        for (Outcome o : outcomes) {
+            List<SubProblemTime> subs = o.subProblems();
+            if (subs.isEmpty()) {
+                continue;
+            }
+            List<SubProblemTime> sorted = subs.stream().sorted(java.util.Comparator.comparingDouble(SubProblemTime::seconds)).toList();
+            SubProblemTime slowest = sorted.get(sorted.size() - 1);
+            long notOptimal = subs.stream().filter(s -> !s.status().equals("OPTIMAL")).count();
+            out.printf("%s sub-problems, build + solve s: least %.3f, median %.3f, most %.3f (sub-problem %d)%s%n", o.method().label(),
+                    sorted.get(0).seconds(), sorted.get(sorted.size() / 2).seconds(), slowest.seconds(), slowest.number(),
+                    notOptimal == 0 ? "" : "; %d not optimal".formatted(notOptimal));
+        }
+        out.flush();
+    }
+
+    /** Writes one CSV line per POP sub-problem of every outcome. */
+    public static void printSubProblemCsv(List<Outcome> outcomes, PrintWriter out) {
+        out.println("method,sub_problem,commodities,status,objective,build_s,solve_s,columns,rows");
+        for (Outcome o : outcomes) {
+            for (SubProblemTime s : o.subProblems()) {
+                out.printf("%s,%d,%s,%s,%.6f,%.3f,%.3f,%d,%d%n", o.method().label(), s.number(),
+                        s.commodities() < 0 ? "" : String.valueOf(s.commodities()), s.status(), s.value(), s.buildSeconds(),
+                        s.solveSeconds(), s.columns(), s.rows());
+            }
+        }
+        out.flush();
+    }
+
     /** @return seconds to the millisecond, or blank for a phase the method does not have (NaN) */
     public static String seconds(double s) {
         return Double.isNaN(s) ? "" : "%.3f".formatted(s);

@@ -1,5 +1,6 @@
 package te.controller.compare;
 
+import java.util.List;
 import te.lp.SolveStatus;
 
 /**
@@ -16,9 +17,14 @@ import te.lp.SolveStatus;
  *                     writing the sub-problems, before any is solved
  * @param mergeSeconds POP only (else NaN): wall-clock seconds after the last sub-problem is solved:
  *                     summing flows, refining (concurrent flow, min-MLU) and checking
+ * @param subProblems  POP only (else empty): each sub-problem's status and times
  */
 public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds,
-                      double splitSeconds, double mergeSeconds) {
+                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems) {
+    public Outcome {
+        subProblems = List.copyOf(subProblems);
+    }
+
     /** @return whether the method solved its LP(s) to optimality */
     public boolean optimal() {
         return status.equals(SolveStatus.OPTIMAL.name());

@@ -50,6 +50,16 @@ class TeCliTest {
     }
 
     @Test
+    void compareReportsEachPopSubProblem(@TempDir Path dir) throws Exception {
+        Path subs = dir.resolve("subs.csv");
+        Run r = run("compare", "-t", "Abilene", "--traffic", "gravity:1,400", "--pop", "2,4", "--sub-problems", subs.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("POP-2 sub-problems, build + solve s: least").contains("POP-4 sub-problems, build + solve s: least")
+                .contains("sub-problems: " + subs);
+        assertThat(java.nio.file.Files.readAllLines(subs)).hasSize(1 + 2 + 4).element(3).asString().startsWith("POP-4,1,");
+    }
+
+    @Test
     void trafficIsWrittenAndReadable(@TempDir Path dir) {
         Path file = dir.resolve("tm.csv");
         Run r = run("traffic", "-t", "Abilene", "-m", "gravity:3,2", "-o", file.toString());

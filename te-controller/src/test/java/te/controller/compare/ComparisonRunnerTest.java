@@ -54,6 +54,30 @@ class ComparisonRunnerTest {
             }
         }
 
+        // Per sub-problem: one entry each, whose times add up to POP's sums and whose commodities to its pieces.
+        assertThat(outcomes.get(0).subProblems()).isEmpty();
+        assertThat(outcomes.get(3).subProblems()).isEmpty();
+        for (int i : new int[] {1, 2}) {
+            Outcome pop = outcomes.get(i);
+            int k = pop.method().k();
+            assertThat(pop.subProblems()).extracting(SubProblemTime::number).containsExactlyElementsOf(
+                    java.util.stream.IntStream.rangeClosed(1, k).boxed().toList());
+            assertThat(pop.subProblems().stream().mapToDouble(SubProblemTime::solveSeconds).sum())
+                    .isCloseTo(pop.solveSeconds(), org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(pop.subProblems().stream().mapToDouble(SubProblemTime::buildSeconds).sum())
+                    .isCloseTo(pop.buildSeconds(), org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(pop.subProblems().stream().mapToInt(SubProblemTime::commodities).sum())
+                    .isGreaterThanOrEqualTo(p.commodities().size());
+        }
+        StringWriter subs = new StringWriter();
+        ComparisonTable.printSubProblemCsv(outcomes, new PrintWriter(subs));
+        assertThat(subs.toString().lines()).hasSize(1 + 2 + 4).first()
+                .isEqualTo("method,sub_problem,commodities,status,objective,build_s,solve_s,columns,rows");
+        assertThat(subs.toString()).contains("\nPOP-2,1,").contains("\nPOP-4 t=1.0,4,");
+        StringWriter summary = new StringWriter();
+        ComparisonTable.printSubProblemSummary(outcomes, new PrintWriter(summary));
+        assertThat(summary.toString().lines()).hasSize(2).allSatisfy(l -> assertThat(l).contains("sub-problems, build + solve s: least"));
+
         Path png = dir.resolve("plot.png");
         ComparisonPlot.writePng(outcomes, "test", png);
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
