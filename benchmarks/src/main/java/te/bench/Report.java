@@ -16,6 +16,7 @@ import te.controller.compare.ComparisonRunner;
 import te.controller.compare.ComparisonTable;
 import te.controller.compare.Method;
 import te.controller.compare.Outcome;
+import te.controller.compare.SubProblemTime;
 import te.lp.Objective;
 import te.lp.Solvers;
 import te.lp.TeProblem;
@@ -105,6 +106,7 @@ public final class Report implements Callable<Integer> {
             ComparisonPlot.writePng(outcomes, inst.label(), out.resolve(inst.label().replaceAll("[^A-Za-z0-9.-]+", "_") + ".png"));
         }
         writeCsv(rows);
+        writeSubProblemCsv(rows);
         writeMarkdown(rows, (System.nanoTime() - start) / 1e9);
         ReportPlots.write(rows, out);
         System.err.printf("report written to %s in %.0f s%n", out, (System.nanoTime() - start) / 1e9);
@@ -116,10 +118,32 @@ public final class Report implements Callable<Integer> {
             w.println("topology,traffic,objective,method,status,value,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
             for (Row r : rows) {
                 Outcome o = r.outcome();
-                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), r.instance().traffic(),
+                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), csv(r.instance().traffic()),
                         r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), o.value() / r.fullLpValue(),
                         o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()), ComparisonTable.seconds(o.mergeSeconds()),
                         o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** @return the field as a CSV cell: quoted when it holds a comma or quote ("gravity:1,16") */
+    static String csv(String field) {
+        return field.contains(",") || field.contains("\"") ? "\"" + field.replace("\"", "\"\"") + "\"" : field;
+    }
+
+    /** One line per POP sub-problem of every instance: where POP's summed times went. */
+    private void writeSubProblemCsv(List<Row> rows) {
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("sub-problems.csv")))) {
+            w.println("topology,traffic,objective,method,sub_problem,commodities,status,value,build_s,solve_s,columns,rows");
+            for (Row r : rows) {
+                for (SubProblemTime s : r.outcome().subProblems()) {
+                    w.printf("%s,%s,%s,%s,%d,%s,%s,%.6f,%.3f,%.3f,%d,%d%n", r.instance().topology(), csv(r.instance().traffic()),
+                            r.instance().objective().cliName(), r.outcome().method().label(), s.number(),
+                            s.commodities() < 0 ? "" : String.valueOf(s.commodities()), s.status(), s.value(), s.buildSeconds(),
+                            s.solveSeconds(), s.columns(), s.rows());
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
