@@ -56,4 +56,13 @@ public record AllocationInfo(Objective objective, double value, String method, S
         }
         return v;
     }
+
+    /**
+     * @return whether every LP behind it was solved to optimality for its demands and links (for
+     *         POP: every sub-problem): not cut short by the time limit, not pruned after a link
+     *         failure since, and not a CSPF fallback
+     */
+    public boolean optimal() {
+        return solverStatus == SolveStatus.OPTIMAL && !method.endsWith("+pruned") && !method.equals("cspf");
+    }
 }

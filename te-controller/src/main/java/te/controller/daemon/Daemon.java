@@ -55,7 +55,7 @@ public final class Daemon implements AutoCloseable {
             DaemonMetrics metrics = new DaemonMetrics(() -> demands.current().version(), () -> network.current().links().version(),
                     () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
                     () -> network.current().links().downArcs().size());
-            allocations.current().ifPresent(a -> metrics.objective(a.info().value()));
+            allocations.current().ifPresent(a -> metrics.served(a.info()));
             SolveLoop loop = new SolveLoop(new SolveRunner(topology, demands, network, allocations, solve, publisher, metrics),
                     settings.interval());
             Consumer<String> trigger = loop::request;

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 /**
  * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
  * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}},
- * {@code te_objective_value}, {@code te_demand_uploads_total{result}},
+ * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_demand_uploads_total{result}},
  * {@code te_http_request_duration_seconds{method,route,status}} and version gauges.
  */
 public final class DaemonMetrics {
@@ -20,12 +20,17 @@ public final class DaemonMetrics {
     // Gauges read these; stored as raw double bits because Micrometer holds gauge sources weakly
     // and an AtomicLong field lives as long as this object.
     private final AtomicLong objectiveBits = new AtomicLong(Double.doubleToLongBits(Double.NaN));
+    private final AtomicLong optimal = new AtomicLong();
 
     /** Registers the gauges; the suppliers are read at every scrape. */
     public DaemonMetrics(Supplier<Number> demandVersion, Supplier<Number> topologyVersion, Supplier<Number> allocationVersion,
                          Supplier<Number> linksDown) {
         Gauge.builder("te.objective.value", objectiveBits, b -> Double.longBitsToDouble(b.get()))
                 .description("objective of the allocation being served").register(registry);
+        Gauge.builder("te.allocation.optimal", optimal, AtomicLong::get)
+                .description("1 when every LP behind the served allocation was solved to optimality for its demands and links; 0 when "
+                        + "the time limit cut it short, it was pruned after a link failure, it is a CSPF fallback, or there is none")
+                .register(registry);
         Gauge.builder("te.demand.version", demandVersion).description("accepted demand version").register(registry);
         Gauge.builder("te.topology.version", topologyVersion).description("link-state version").register(registry);
         Gauge.builder("te.allocation.version", allocationVersion).description("served allocation version (0: none)").register(registry);
@@ -44,9 +49,10 @@ public final class DaemonMetrics {
                 .register(registry).increment();
     }
 
-    /** Sets the served allocation's objective value. */
-    public void objective(double value) {
-        objectiveBits.set(Double.doubleToLongBits(value));
+    /** Sets the served allocation's objective value and whether its LPs were solved to optimality. */
+    public void served(AllocationInfo info) {
+        objectiveBits.set(Double.doubleToLongBits(info.value()));
+        optimal.set(info.optimal() ? 1 : 0);
     }
 
     /** Counts an upload as accepted or rejected. */

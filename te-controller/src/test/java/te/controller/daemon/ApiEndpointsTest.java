@@ -211,6 +211,7 @@ class ApiEndpointsTest {
         assertThat(metrics.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain");
         assertThat(metrics.body()).contains("te_solve_duration_seconds_count{outcome=\"published\"}")
                 .contains("te_demand_uploads_total{result=\"rejected\"} 1.0").contains("te_objective_value")
+                .contains("te_allocation_optimal 1.0")
                 .contains("te_http_request_duration_seconds_count{method=\"GET\",route=\"/v1/status\",status=\"200\"}");
     }
 

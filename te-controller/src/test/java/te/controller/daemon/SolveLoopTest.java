@@ -61,6 +61,7 @@ class SolveLoopTest {
             assertThat(allocation.get("message").asText()).startsWith("1 of 4 sub-problems not optimal, routed by a heuristic: [3]").contains("scripted time limit")
                     .contains("CSPF");
             assertThat(d.checkedAllocation(served, List.of()).totalFlowMbps()).isPositive();
+            assertThat(d.get("/metrics").body()).contains("te_allocation_optimal 0.0");
         }
     }
 

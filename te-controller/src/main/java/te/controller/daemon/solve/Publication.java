@@ -27,7 +27,7 @@ final class Publication {
      */
     AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
         AllocationSnapshot snapshot = allocations.publish(info, allocation);
-        metrics.objective(info.value());
+        metrics.served(info);
         try {
             publisher.publish(snapshot);
         } catch (RuntimeException e) {
