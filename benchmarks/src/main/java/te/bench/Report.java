@@ -139,10 +139,8 @@ public final class Report implements Callable<Integer> {
             w.println("topology,traffic,objective,method,sub_problem,commodities,status,value,build_s,solve_s,columns,rows");
             for (Row r : rows) {
                 for (SubProblemTime s : r.outcome().subProblems()) {
-                    w.printf("%s,%s,%s,%s,%d,%s,%s,%.6f,%.3f,%.3f,%d,%d%n", r.instance().topology(), csv(r.instance().traffic()),
-                            r.instance().objective().cliName(), r.outcome().method().label(), s.number(),
-                            s.commodities() < 0 ? "" : String.valueOf(s.commodities()), s.status(), s.value(), s.buildSeconds(),
-                            s.solveSeconds(), s.columns(), s.rows());
+                    w.printf("%s,%s,%s,%s,%s%n", r.instance().topology(), csv(r.instance().traffic()), r.instance().objective().cliName(),
+                            r.outcome().method().label(), s.csvCells());
                 }
             }
         } catch (IOException e) {

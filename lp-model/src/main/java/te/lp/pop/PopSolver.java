@@ -75,8 +75,7 @@ public final class PopSolver {
         long partitioned = System.nanoTime();
 
         List<TeResult> solvedResults = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem));
-        List<Integer> routedByHeuristic = new ArrayList<>();
-        List<TeResult> results = heuristicWhereOutOfTime(subProblems, solvedResults, objective, routedByHeuristic);
+        List<TeResult> results = heuristicWhereOutOfTime(subProblems, solvedResults, objective);
         long solved = System.nanoTime();
 
         for (TeResult r : results) {
@@ -119,17 +118,21 @@ public final class PopSolver {
         }
         return new PopResult(limited.isEmpty() ? SolveStatus.OPTIMAL : results.get(limited.get(0)).status(), Optional.of(merged),
                 merged.objectiveValue(objective), results, pieces.size(), seconds(start, partitioned), seconds(partitioned, solved),
-                seconds(solved, end), seconds(start, end), notOptimal(results, limited, routedByHeuristic));
+                seconds(solved, end), seconds(start, end), notOptimal(solvedResults, results, limited));
     }
 
     /**
+     * @param solvedResults the sub-problems' results as solved, before {@link #heuristicWhereOutOfTime}
+     * @param limited       the sub-problems not optimal, ascending
      * @return empty when every sub-problem is optimal, else how many are not, the ones routed by a
-     *         heuristic first (their numbers from 1), then the first such sub-problem's message
+     *         heuristic first (their numbers from 1: those the solver left without an allocation),
+     *         then the first such sub-problem's message
      */
-    private static String notOptimal(List<TeResult> results, List<Integer> limited, List<Integer> heuristic) {
+    private static String notOptimal(List<TeResult> solvedResults, List<TeResult> results, List<Integer> limited) {
         if (limited.isEmpty()) {
             return "";
         }
+        List<Integer> heuristic = limited.stream().filter(s -> !solvedResults.get(s).ok()).toList();
         int first = heuristic.isEmpty() ? limited.get(0) : heuristic.get(0);
         return "%d of %d sub-problems not optimal%s; sub-problem %d: %s".formatted(limited.size(), results.size(),
                 heuristic.isEmpty() ? "" : ", routed by a heuristic: " + heuristic.stream().map(s -> String.valueOf(s + 1)).toList(),
@@ -144,11 +147,8 @@ public final class PopSolver {
      * leaves commodities at zero and the merged α with them (measured: α 0 where the full LP's is
      * 1). Min-MLU must route every demand at any utilisation, which neither promises, so there the
      * failure stands.
-     *
-     * @param routedByHeuristic filled with the indices of the sub-problems routed by a heuristic
      */
-    private static List<TeResult> heuristicWhereOutOfTime(List<TeProblem> subProblems, List<TeResult> results, Objective objective,
-                                                          List<Integer> routedByHeuristic) {
+    private static List<TeResult> heuristicWhereOutOfTime(List<TeProblem> subProblems, List<TeResult> results, Objective objective) {
         List<TeResult> out = new ArrayList<>(results);
         for (int s = 0; s < out.size(); s++) {
             TeResult r = out.get(s);
@@ -158,7 +158,6 @@ public final class PopSolver {
                 out.set(s, new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.of(a), a.objectiveValue(objective),
                         r.buildSeconds(), r.solveSeconds(), r.columns(), r.rows(), r.nonZeros(),
                         r.message() + "; its commodities routed by %s within its capacity share".formatted(cspf ? "CSPF" : "one share on first paths")));
-                routedByHeuristic.add(s);
             }
         }
         return out;

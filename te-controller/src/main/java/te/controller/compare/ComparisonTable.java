@@ -68,9 +68,7 @@ public final class ComparisonTable {
         out.println("method,sub_problem,commodities,status,objective,build_s,solve_s,columns,rows");
         for (Outcome o : outcomes) {
             for (SubProblemTime s : o.subProblems()) {
-                out.printf("%s,%d,%s,%s,%.6f,%.3f,%.3f,%d,%d%n", o.method().label(), s.number(),
-                        s.commodities() < 0 ? "" : String.valueOf(s.commodities()), s.status(), s.value(), s.buildSeconds(),
-                        s.solveSeconds(), s.columns(), s.rows());
+                out.println(o.method().label() + "," + s.csvCells());
             }
         }
         out.flush();

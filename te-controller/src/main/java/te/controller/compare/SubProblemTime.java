@@ -30,6 +30,15 @@ public record SubProblemTime(int number, int commodities, String status, double 
         return out;
     }
 
+    /**
+     * @return its CSV cells, in the order {@code sub_problem,commodities,status,value,build_s,solve_s,columns,rows}
+     *         (commodities blank when unknown)
+     */
+    public String csvCells() {
+        return "%d,%s,%s,%.6f,%.3f,%.3f,%d,%d".formatted(number, commodities < 0 ? "" : String.valueOf(commodities), status, value,
+                buildSeconds, solveSeconds, columns, rows);
+    }
+
     /** @return build and solve seconds together */
     public double seconds() {
         return buildSeconds + solveSeconds;
