@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.IntPredicate;
 import org.junit.jupiter.api.Test;
 import te.lp.Allocation;
+import te.lp.AllocationChecker;
 import te.lp.Commodities;
 import te.lp.TeProblem;
 import te.lp.baseline.Cspf;
@@ -61,6 +62,8 @@ class AllocationJsonTest {
 
     private static Allocation allocation(Topology t) {
         PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 1, PathPrecomputation.Progress.NONE);
-        return Cspf.allocate(TeProblem.of(t, paths, Commodities.of(new TrafficSpec("gravity", 5, 8).generate(t), paths)));
+        Allocation a = Cspf.allocate(TeProblem.of(t, paths, Commodities.of(new TrafficSpec("gravity", 5, 8).generate(t), paths)));
+        assertThat(new AllocationChecker().violations(a, 1.0)).as(t.name()).isEmpty();
+        return a;
     }
 }

@@ -6,6 +6,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import te.controller.AwkwardIds;
 import te.lp.Allocation;
+import te.lp.AllocationChecker;
 import te.lp.Commodities;
 import te.lp.Objective;
 import te.lp.SolveStatus;
@@ -31,6 +32,7 @@ class AllocationSnapshotTest {
     private static AllocationSnapshot snapshot(Topology t) {
         PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 1, PathPrecomputation.Progress.NONE);
         Allocation a = Cspf.allocate(TeProblem.of(t, paths, Commodities.of(new TrafficSpec("gravity", 5, 8).generate(t), paths)));
+        assertThat(new AllocationChecker().violations(a, 1.0)).isEmpty();
         AllocationInfo info = new AllocationInfo(Objective.TOTAL_FLOW, a.totalFlowMbps(), "cspf", SolveStatus.OPTIMAL, "",
                 1, 0, 0.5, 0.75, Instant.parse("2026-11-25T12:00:00Z"));
         return AllocationSnapshot.of(1, info, a);
