@@ -150,6 +150,13 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         } else if (msg instanceof FeaturesReply f) {
             dpid = new Dpid(f.datapathId());
             registry.handshakeDone(this);
+            if (registry.isKnown(dpid)) {
+                requestPorts();
+            }
+        } else if (msg instanceof PortStatus p) {
+            registry.portChanged(this, p);
+        } else if (msg instanceof PortDescReply r) {
+            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
         } else if (msg instanceof EchoRequest e) {
             write(new EchoReply(e.xid(), e.data()), true);
         } else if (msg instanceof OfMessage.Error e) {
@@ -169,6 +176,28 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         } else if (!(msg instanceof EchoReply)) {
             log.debug("switch {}: ignoring {}", dpid, msg);
         }
+    }
+
+    /**
+     * Asks for every port once the switch is ready, so links that failed while it was away (or
+     * before the controller started) are seen. The reply arrives on this event loop, in order
+     * with any PORT_STATUS the switch sends around it.
+     */
+    private void requestPorts() {
+        multipart(new PortDescRequest(0))
+                .orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .whenComplete((parts, error) -> {
+                    if (error != null) {
+                        if (isOpen()) { // a closed connection is logged already
+                            log.warn("switch {}: no port list ({}); its port states are known from its next changes only",
+                                    dpid, error.toString());
+                        }
+                        return;
+                    }
+                    List<te.southbound.openflow.PortDesc> ports = new java.util.ArrayList<>();
+                    parts.forEach(part -> ports.addAll(((PortDescReply) part).ports()));
+                    registry.portsReported(this, ports);
+                });
     }
 
     private void unexpectedIfFalse(boolean expected, OfMessage msg) {

@@ -22,13 +22,15 @@ final class SwitchRegistry {
 
     private final Set<Dpid> known;
     private final Runnable onChange;
+    private final PortListener ports;
     private final Map<Dpid, SwitchConnection> ready = new ConcurrentHashMap<>();
     private final Map<SwitchConnection, Deque<SwitchError>> errors = new ConcurrentHashMap<>();
     private final Map<Dpid, SwitchConnection> unknown = new ConcurrentHashMap<>();
 
-    SwitchRegistry(Set<Dpid> known, Runnable onChange) {
+    SwitchRegistry(Set<Dpid> known, Runnable onChange, PortListener ports) {
         this.known = Set.copyOf(known);
         this.onChange = onChange;
+        this.ports = ports;
     }
 
     boolean isKnown(Dpid dpid) {
@@ -70,6 +72,38 @@ final class SwitchRegistry {
             if (q.size() > KEPT_ERRORS) {
                 q.removeFirst();
             }
+        }
+    }
+
+    /** Passes a configured switch's full port list on; a failing listener is logged, never fatal. */
+    void portsReported(SwitchConnection c, List<te.southbound.openflow.PortDesc> descs) {
+        if (isKnown(c.dpid())) {
+            List<PortState> states = descs.stream().map(SwitchRegistry::state).toList();
+            notifyPorts(c, () -> ports.portsReported(c.dpid(), states));
+        }
+    }
+
+    /** Passes one port change of a configured switch on. */
+    void portChanged(SwitchConnection c, te.southbound.openflow.OfMessage.PortStatus status) {
+        if (isKnown(c.dpid())) {
+            PortState state = status.reason() == te.southbound.openflow.PortReason.DELETE
+                    ? new PortState(status.port().portNo(), status.port().name(), false)
+                    : state(status.port());
+            log.info("switch {}: port {} ({}) {}: {}", c.dpid(), state.portNo(), state.name(),
+                    status.reason().name().toLowerCase(java.util.Locale.ROOT), state.up() ? "up" : "down");
+            notifyPorts(c, () -> ports.portChanged(c.dpid(), state));
+        }
+    }
+
+    private static PortState state(te.southbound.openflow.PortDesc d) {
+        return new PortState(d.portNo(), d.name(), d.up());
+    }
+
+    private void notifyPorts(SwitchConnection c, Runnable call) {
+        try {
+            call.run();
+        } catch (RuntimeException e) {
+            log.warn("switch {}: the port listener failed: {}", c.dpid(), e.toString(), e);
         }
     }
 

@@ -23,10 +23,10 @@ public final class WeightPusher implements AutoCloseable {
     private final SwitchRegistry registry;
     private final OpenFlowServer server;
 
-    private WeightPusher(SouthboundConfig config) throws InterruptedException {
+    private WeightPusher(SouthboundConfig config, PortListener ports) throws InterruptedException {
         this.config = config;
         this.reconciler = new Reconciler(config);
-        this.registry = new SwitchRegistry(config.knownSwitches(), reconciler::trigger);
+        this.registry = new SwitchRegistry(config.knownSwitches(), reconciler::trigger, ports);
         reconciler.attach(registry);
         try {
             this.server = new OpenFlowServer(config, registry);
@@ -43,7 +43,18 @@ public final class WeightPusher implements AutoCloseable {
      * @throws InterruptedException  if interrupted while binding
      */
     public static WeightPusher start(SouthboundConfig config) throws InterruptedException {
-        return new WeightPusher(config);
+        return new WeightPusher(config, PortListener.NONE);
+    }
+
+    /**
+     * Starts listening on {@code config.listen()} and reports the ports of configured switches
+     * to {@code ports} (their full list on every connect, then each change).
+     *
+     * @throws IllegalStateException if the address cannot be bound
+     * @throws InterruptedException  if interrupted while binding
+     */
+    public static WeightPusher start(SouthboundConfig config, PortListener ports) throws InterruptedException {
+        return new WeightPusher(config, java.util.Objects.requireNonNull(ports, "ports"));
     }
 
     /**

@@ -57,6 +57,12 @@ class MalformedFrameTest {
                 Arguments.of("action length not covering its body", patched(gm, 34, 0, 2), "action type 0 length 2 is below its minimum 8"),
                 Arguments.of("unknown group type", patched(gm, 10, 9), "unknown group type 9"),
                 Arguments.of("trailing bytes", hex("0415000c00000001deadbeef"), "4 unparsed bytes at the end of BarrierReply"),
+                Arguments.of("port status cut short", hex("040c0030000000000200000000000000" + "0".repeat(64)),
+                        "truncated ofp_port_status"),
+                Arguments.of("unknown port status reason", hex("040c005000000000" + "0700000000000000" + "0".repeat(128)),
+                        "unknown port status reason 7"),
+                Arguments.of("port list with a partial port", hex("0413001800000009000d0000000000000000000100000000"),
+                        "OFPMP_PORT_DESC reply: 8 bytes of ports, not a multiple of 64"),
                 Arguments.of("truncated features reply", hex("0406000c00000001deadbeef"), "truncated ofp_switch_features"),
                 Arguments.of("match of type STANDARD", hex("040e0040" + "00000001" + "00".repeat(40) + "0000" + "0004" + "00000000" + "00".repeat(8)),
                         "match type 0 is not OFPMT_OXM"));

@@ -15,6 +15,8 @@ import te.southbound.openflow.Match;
 import te.southbound.openflow.OfMessage;
 import te.southbound.openflow.OfMessage.*;
 import te.southbound.openflow.Octets;
+import te.southbound.openflow.PortDesc;
+import te.southbound.openflow.PortReason;
 
 /** Handshake, version negotiation, keepalive and reply correlation of one switch connection. */
 class SwitchConnectionTest {
@@ -33,6 +35,42 @@ class SwitchConnectionTest {
         receive(ch, new FeaturesReply(8, 1, 0, 254, 0, 0));
         assertThat(h.registry.ready()).containsOnlyKeys(new Dpid(1));
         assertThat(h.changes).hasValue(1);
+    }
+
+    @Test
+    void portsAreAskedForAfterTheHandshakeThenFollowedThroughPortStatus() {
+        EmbeddedChannel ch = h.connect();
+        sent(ch);
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        List<OfMessage> out = sent(ch);
+        assertThat(out).last().isInstanceOf(PortDescRequest.class);
+        int xid = out.get(out.size() - 1).xid();
+
+        // The list comes in two parts; the listener hears it once, whole.
+        receive(ch, new PortDescReply(xid, true, List.of(new PortDesc(1, 0, "s1-eth1", 0, 4, 0, 0))));
+        assertThat(h.portEvents).isEmpty();
+        receive(ch, new PortDescReply(xid, false, List.of(new PortDesc(2, 0, "s1-eth2", 0, 1, 0, 0))));
+        assertThat(h.portEvents).containsExactly(
+                "ports 1 [PortState[portNo=1, name=s1-eth1, up=true], PortState[portNo=2, name=s1-eth2, up=false]]");
+
+        receive(ch, new PortStatus(0, PortReason.MODIFY, new PortDesc(1, 0, "s1-eth1", 1, 0, 0, 0)),
+                new PortStatus(0, PortReason.MODIFY, new PortDesc(2, 0, "s1-eth2", 0, 4, 0, 0)),
+                new PortStatus(0, PortReason.DELETE, new PortDesc(2, 0, "s1-eth2", 0, 4, 0, 0)));
+        assertThat(h.portEvents).containsSubsequence(
+                "port 1 PortState[portNo=1, name=s1-eth1, up=false]",
+                "port 1 PortState[portNo=2, name=s1-eth2, up=true]",
+                "port 1 PortState[portNo=2, name=s1-eth2, up=false]");
+        assertThat(ch.isOpen()).isTrue();
+    }
+
+    @Test
+    void portsOfASwitchThatIsNotConfiguredAreNeitherAskedForNorReported() {
+        EmbeddedChannel ch = h.connect();
+        sent(ch);
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 9, 0, 254, 0, 0));
+        assertThat(sent(ch)).noneMatch(m -> m instanceof PortDescRequest);
+        receive(ch, new PortStatus(0, PortReason.MODIFY, new PortDesc(1, 0, "x", 1, 0, 0, 0)));
+        assertThat(h.portEvents).isEmpty();
     }
 
     @Test

@@ -17,13 +17,25 @@ import te.southbound.openflow.OfMessage;
  */
 final class SwitchHarness {
     final AtomicInteger changes = new AtomicInteger();
+    /** What the port listener heard, one line per call: "ports 1 [..]" or "port 1 ..". */
+    final List<String> portEvents = new java.util.concurrent.CopyOnWriteArrayList<>();
     final SwitchRegistry registry;
     final SouthboundConfig config;
 
     SwitchHarness(Set<Dpid> known, long deadAfterMs) {
         config = SouthboundConfig.defaults().withKnownSwitches(known)
                 .withKeepalive(Math.min(1_000, deadAfterMs / 2), deadAfterMs);
-        registry = new SwitchRegistry(known, changes::incrementAndGet);
+        registry = new SwitchRegistry(known, changes::incrementAndGet, new PortListener() {
+            @Override
+            public void portsReported(Dpid dpid, List<PortState> ports) {
+                portEvents.add("ports " + dpid.value() + " " + ports);
+            }
+
+            @Override
+            public void portChanged(Dpid dpid, PortState port) {
+                portEvents.add("port " + dpid.value() + " " + port);
+            }
+        });
     }
 
     EmbeddedChannel connect() {

@@ -28,6 +28,14 @@ final class MessageBodyWriter {
             StructWriter.writeBuckets(out, g.buckets());
         } else if (msg instanceof FlowMod f) {
             writeFlowMod(f, out);
+        } else if (msg instanceof PortStatus p) {
+            out.writeByte(p.reason().ordinal()).writeZero(7);
+            StructWriter.writePort(out, p.port());
+        } else if (msg instanceof PortDescRequest) {
+            out.writeShort(MP_PORT_DESC).writeShort(0).writeZero(4);
+        } else if (msg instanceof PortDescReply r) {
+            out.writeShort(MP_PORT_DESC).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4);
+            r.ports().forEach(port -> StructWriter.writePort(out, port));
         } else if (msg instanceof GroupDescRequest) {
             out.writeShort(MP_GROUP_DESC).writeShort(0).writeZero(4);
         } else if (msg instanceof FlowStatsRequest r) {

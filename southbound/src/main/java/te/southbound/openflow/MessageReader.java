@@ -42,6 +42,12 @@ final class MessageReader {
                 frame.skipBytes(1);
                 return new GroupMod(xid, command, groupType, frame.readInt(), readBuckets(frame));
             case FLOW_MOD: return readFlowMod(xid, frame);
+            case PORT_STATUS:
+                require(frame, 8 + PortDesc.LENGTH, "ofp_port_status");
+                PortReason reason = enumValue(PortReason.values(), frame.readUnsignedByte(), "port status reason");
+                PortStatus status = new PortStatus(xid, reason, readPort(frame.skipBytes(7)));
+                frame.skipBytes(frame.readableBytes());
+                return status;
             case MULTIPART_REQUEST: return readMultipartRequest(xid, length, frame);
             case MULTIPART_REPLY: return readMultipartReply(xid, length, frame);
             default:
@@ -92,6 +98,9 @@ final class MessageReader {
         if (mpType == MP_GROUP_DESC) {
             return new GroupDescRequest(xid);
         }
+        if (mpType == MP_PORT_DESC) {
+            return new PortDescRequest(xid);
+        }
         if (mpType == MP_GROUP) {
             require(in, 8, "ofp_group_stats_request");
             int groupId = in.readInt();
@@ -125,6 +134,17 @@ final class MessageReader {
                 groups.add(new GroupDesc(type, groupId, readBuckets(body)));
             }
             return new GroupDescReply(xid, more, groups);
+        }
+        if (mpType == MP_PORT_DESC) {
+            if (in.readableBytes() % PortDesc.LENGTH != 0) {
+                throw new OpenFlowException("OFPMP_PORT_DESC reply: %d bytes of ports, not a multiple of %d"
+                        .formatted(in.readableBytes(), PortDesc.LENGTH));
+            }
+            List<PortDesc> ports = new ArrayList<>();
+            while (in.isReadable()) {
+                ports.add(readPort(in));
+            }
+            return new PortDescReply(xid, more, ports);
         }
         if (mpType == MP_GROUP) {
             List<GroupStats> groups = new ArrayList<>();

@@ -14,11 +14,12 @@ public final class OfConstants {
 
     // ofp_type
     public static final int HELLO = 0, ERROR = 1, ECHO_REQUEST = 2, ECHO_REPLY = 3,
-            FEATURES_REQUEST = 5, FEATURES_REPLY = 6, FLOW_MOD = 14, GROUP_MOD = 15,
+            FEATURES_REQUEST = 5, FEATURES_REPLY = 6, PORT_STATUS = 12, FLOW_MOD = 14, GROUP_MOD = 15,
             MULTIPART_REQUEST = 18, MULTIPART_REPLY = 19, BARRIER_REQUEST = 20, BARRIER_REPLY = 21;
 
     // ofp_multipart_type and flags
-    public static final int MP_FLOW = 1, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_REPLY_MORE = 1;
+    public static final int MP_FLOW = 1, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_PORT_DESC = 13,
+            MP_REPLY_MORE = 1;
 
     // hello element
     public static final int HELLO_ELEM_VERSIONBITMAP = 1;

@@ -57,10 +57,13 @@ public final class OfEncoder extends MessageToByteEncoder<OfMessage> {
         if (msg instanceof BarrierReply) return BARRIER_REPLY;
         if (msg instanceof GroupMod) return GROUP_MOD;
         if (msg instanceof FlowMod) return FLOW_MOD;
-        if (msg instanceof GroupDescRequest || msg instanceof FlowStatsRequest || msg instanceof GroupStatsRequest) {
+        if (msg instanceof PortStatus) return PORT_STATUS;
+        if (msg instanceof GroupDescRequest || msg instanceof FlowStatsRequest || msg instanceof GroupStatsRequest
+                || msg instanceof PortDescRequest) {
             return MULTIPART_REQUEST;
         }
-        if (msg instanceof GroupDescReply || msg instanceof FlowStatsReply || msg instanceof GroupStatsReply) {
+        if (msg instanceof GroupDescReply || msg instanceof FlowStatsReply || msg instanceof GroupStatsReply
+                || msg instanceof PortDescReply) {
             return MULTIPART_REPLY;
         }
         throw new EncoderException("cannot encode " + msg + ": it only stands for a received message");

@@ -141,8 +141,30 @@ public sealed interface OfMessage {
         public GroupStatsReply withXid(int x) { return new GroupStatsReply(x, more, groups); }
     }
 
+    /** OFPT_PORT_STATUS (§7.4.3): a port was added, removed or changed (e.g. its link went down). */
+    record PortStatus(int xid, PortReason reason, PortDesc port) implements OfMessage {
+        public PortStatus {
+            Objects.requireNonNull(reason, "reason");
+            Objects.requireNonNull(port, "port");
+        }
+        public PortStatus withXid(int x) { return new PortStatus(x, reason, port); }
+    }
+
+    /** OFPMP_PORT_DESC request: every port of the switch. */
+    record PortDescRequest(int xid) implements OfMessage {
+        public PortDescRequest withXid(int x) { return new PortDescRequest(x); }
+    }
+
+    /** One part of an OFPMP_PORT_DESC reply. */
+    record PortDescReply(int xid, boolean more, List<PortDesc> ports) implements OfMessage {
+        public PortDescReply {
+            ports = List.copyOf(ports);
+        }
+        public PortDescReply withXid(int x) { return new PortDescReply(x, more, ports); }
+    }
+
     /**
-     * A well-formed message of a type this controller does not act on (PORT_STATUS, PACKET_IN,
+     * A well-formed message of a type this controller does not act on (PACKET_IN, FLOW_REMOVED,
      * other multipart replies, ...): kept so it can be logged, never an error.
      */
     record Unhandled(int xid, int type, int length) implements OfMessage {

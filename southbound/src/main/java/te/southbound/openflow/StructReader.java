@@ -134,6 +134,24 @@ final class StructReader {
         return buckets;
     }
 
+    /** {@code ofp_port} (64 bytes); the name ends at its first NUL. */
+    static PortDesc readPort(ByteBuf in) {
+        require(in, PortDesc.LENGTH, "ofp_port");
+        int portNo = in.readInt();
+        long hwAddr = (in.skipBytes(4).readUnsignedShort() & 0xffffL) << 32 | in.readUnsignedInt();
+        byte[] nameBytes = new byte[PortDesc.NAME_LENGTH];
+        in.skipBytes(2).readBytes(nameBytes);
+        int end = 0;
+        while (end < nameBytes.length && nameBytes[end] != 0) {
+            end++;
+        }
+        String name = new String(nameBytes, 0, end, java.nio.charset.StandardCharsets.US_ASCII);
+        int config = in.readInt();
+        int state = in.readInt();
+        in.skipBytes(16); // curr, advertised, supported, peer
+        return new PortDesc(portNo, hwAddr, name, config, state, in.readInt(), in.readInt());
+    }
+
     static Octets readOctets(ByteBuf in, int length) {
         byte[] bytes = new byte[length];
         in.readBytes(bytes);

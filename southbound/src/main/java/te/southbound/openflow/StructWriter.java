@@ -111,6 +111,15 @@ final class StructWriter {
     }
 
     /** @return bytes needed to pad {@code length} to a multiple of 8 */
+    /** {@code ofp_port}: 64 bytes; the name is cut to 15 ASCII bytes and NUL-padded. */
+    static void writePort(ByteBuf out, PortDesc p) {
+        byte[] name = p.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int nameBytes = Math.min(name.length, PortDesc.NAME_LENGTH - 1);
+        out.writeInt(p.portNo()).writeZero(4).writeShort((int) (p.hwAddr() >>> 32)).writeInt((int) p.hwAddr())
+                .writeZero(2).writeBytes(name, 0, nameBytes).writeZero(PortDesc.NAME_LENGTH - nameBytes)
+                .writeInt(p.config()).writeInt(p.state()).writeZero(16).writeInt(p.currSpeed()).writeInt(p.maxSpeed());
+    }
+
     static int padding(int length) {
         return (8 - (length & 7)) & 7;
     }

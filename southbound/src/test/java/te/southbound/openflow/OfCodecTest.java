@@ -91,20 +91,46 @@ class OfCodecTest {
     }
 
     @Test
+    void portStatusDecodesFromTheSpecLayout() {
+        // ofp_header (type 12, length 80) | reason MODIFY, pad 7 | ofp_port: port_no 2, pad 4,
+        // hw_addr 02:00:00:00:00:07, pad 2, name "veth-b" NUL-padded to 16, config PORT_DOWN,
+        // state LINK_DOWN|LIVE, curr/advertised/supported/peer, curr_speed 10 Gb/s, max_speed 0
+        String hex = "040c005000000000" + "0200000000000000"
+                + "00000002" + "00000000" + "020000000007" + "0000"
+                + "766574682d620000" + "0000000000000000"
+                + "00000001" + "00000005" + "00000000000000000000000000000000" + "00989680" + "00000000";
+        EmbeddedChannel ch = codec();
+        ch.writeInbound(Unpooled.wrappedBuffer(HexFormat.of().parseHex(hex)));
+        PortStatus status = (PortStatus) ch.readInbound();
+        assertThat(status.reason()).isEqualTo(PortReason.MODIFY);
+        assertThat(status.port()).isEqualTo(new PortDesc(2, 0x0200_0000_0007L, "veth-b", 1, 5, 10_000_000, 0));
+        assertThat(status.port().up()).isFalse();
+        assertThat(HexFormat.of().formatHex(encode(status))).isEqualTo(hex);
+    }
+
+    @Test
+    void aPortIsUpOnlyWhenNeitherAdministrativelyDownNorWithoutLink() {
+        assertThat(new PortDesc(1, 0, "a", 0, 4, 0, 0).up()).isTrue();       // LIVE
+        assertThat(new PortDesc(1, 0, "a", 0, 2, 0, 0).up()).isTrue();       // BLOCKED (e.g. by STP) still has link
+        assertThat(new PortDesc(1, 0, "a", 1, 0, 0, 0).up()).isFalse();      // PORT_DOWN
+        assertThat(new PortDesc(1, 0, "a", 0, 1, 0, 0).up()).isFalse();      // LINK_DOWN
+    }
+
+    @Test
     void helloCarriesAVersionBitmapElement() {
         assertThat(HexFormat.of().formatHex(encode(Hello.ofp13(5)))).isEqualTo("0400001000000005" + "0001000800000010");
     }
 
     @Test
     void unknownMessageTypesAndElementsAreKeptNotRejected() {
-        // OFPT_PORT_STATUS (12) with a 64-byte body: a switch sends it unasked; not an error.
-        byte[] portStatus = new byte[80];
-        portStatus[0] = 4;
-        portStatus[1] = 12;
-        portStatus[3] = 80;
+        // OFPT_PACKET_IN (10): a switch may send it unasked; not an error.
+        byte[] packetIn = new byte[40];
+        packetIn[0] = 4;
+        packetIn[1] = 10;
+        packetIn[3] = 40;
         EmbeddedChannel ch = codec();
-        ch.writeInbound(Unpooled.wrappedBuffer(portStatus));
-        assertThat((OfMessage) ch.readInbound()).isEqualTo(new Unhandled(0, 12, 80));
+        ch.writeInbound(Unpooled.wrappedBuffer(packetIn));
+        assertThat((OfMessage) ch.readInbound()).isEqualTo(new Unhandled(0, 10, 40));
 
         OfMessage foreign = new FlowMod(3, 0, 0, 0, FlowCommand.ADD, 0, 0, 1, -1, -1, -1, 0,
                 Match.of(new OxmField.Other(0x80000606, Samples.octets(1, 2, 3, 4, 5, 6))), // eth_dst

@@ -61,6 +61,10 @@ final class Samples {
                 new GroupStatsRequest(20, OfConstants.OFPG_ALL),
                 new GroupStatsReply(21, true, List.of(new GroupStats(65536, 1, 3000, 132000, 7, 5, List.of(
                         new GroupStats.BucketCounter(1500, 66000), new GroupStats.BucketCounter(1500, 66000))),
-                        new GroupStats(1, 0, 0, 0, 0, 0, List.of()))));
+                        new GroupStats(1, 0, 0, 0, 0, 0, List.of()))),
+                new PortStatus(22, PortReason.MODIFY, new PortDesc(3, 0x0200_0000_0a01L, "eth3", 1, 1, 10_000_000, 0)),
+                new PortDescRequest(23),
+                new PortDescReply(24, false, List.of(new PortDesc(1, 0xaabb_ccdd_eeffL, "s1-eth1", 0, 4, 1_000_000, 10_000_000),
+                        new PortDesc(0xfffffffe, 0x0002_0000_0001L, "br0", 0, 0, 0, 0))));
     }
 }

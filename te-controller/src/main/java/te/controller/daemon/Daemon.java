@@ -30,11 +30,13 @@ public final class Daemon implements AutoCloseable {
     private final StateStore store;
     private final SolveLoop loop;
     private final ApiServer server;
+    private final NetworkBook network;
 
-    private Daemon(StateStore store, SolveLoop loop, ApiServer server) {
+    private Daemon(StateStore store, SolveLoop loop, ApiServer server, NetworkBook network) {
         this.store = store;
         this.loop = loop;
         this.server = server;
+        this.network = network;
     }
 
     /**
@@ -76,7 +78,7 @@ public final class Daemon implements AutoCloseable {
                     settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval());
-            return new Daemon(store, loop, server);
+            return new Daemon(store, loop, server, network);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -90,6 +92,25 @@ public final class Daemon implements AutoCloseable {
         if (settings.tokenFile().isEmpty() && !settings.listen().isLoopback()) {
             throw new IllegalArgumentException(("refusing to listen on %s without a token: anyone who can reach it could change "
                     + "demands and link states. Give --token-file FILE, or listen on 127.0.0.1").formatted(settings.listen().host()));
+        }
+    }
+
+    /** @return the current link states */
+    public LinkState links() {
+        return network.current().links();
+    }
+
+    /**
+     * Records what the switches report about arcs' ports (durably) and, when that changes the link
+     * states, re-solves: the served allocation first loses its flow over newly failed arcs.
+     *
+     * @param changes arc index → whether its port is now reported down
+     */
+    public void reportSwitchPorts(java.util.Map<Integer, Boolean> changes) {
+        long before = network.current().links().version();
+        NetworkSnapshot after = network.setSwitchReports(changes);
+        if (after.links().version() != before) {
+            loop.request(changes.containsValue(true) ? "port-down" : "port-up");
         }
     }
 

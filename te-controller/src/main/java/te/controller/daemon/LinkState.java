@@ -1,25 +1,43 @@
 package te.controller.daemon;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
 
 /**
- * Which arcs are failed, by arc index, sorted and unique.
+ * Which arcs are failed, by arc index, from two sources kept apart: the operator (REST) and the
+ * switches (port status). An arc is down when either says so, and each source only lifts its own
+ * word, so a port coming back does not end an operator's maintenance, nor an operator's "up" a
+ * failure the switch still reports.
  *
- * @param version  topology (link-state) version: 0 at start-up with every link up, +1 per change
- * @param downArcs failed arcs, ascending
+ * @param version      topology (link-state) version: 0 at start-up with every link up, +1 per change
+ * @param operatorDown arcs the operator set down, ascending
+ * @param switchDown   arcs whose port a switch reports down, ascending
  */
-public record LinkState(long version, List<Integer> downArcs) {
+public record LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown) {
     public LinkState {
         if (version < 0) {
             throw new IllegalArgumentException("link-state version must be >= 0, got " + version);
         }
-        downArcs = List.copyOf(downArcs);
-        for (int i = 1; i < downArcs.size(); i++) {
-            if (downArcs.get(i - 1) >= downArcs.get(i)) {
-                throw new IllegalArgumentException("down arcs must be ascending and unique, got " + downArcs);
+        operatorDown = ascending(operatorDown, "operator-down");
+        switchDown = ascending(switchDown, "switch-down");
+    }
+
+    /** Operator-set failures only. */
+    public LinkState(long version, List<Integer> operatorDown) {
+        this(version, operatorDown, List.of());
+    }
+
+    private static List<Integer> ascending(List<Integer> arcs, String what) {
+        List<Integer> copy = List.copyOf(arcs);
+        for (int i = 1; i < copy.size(); i++) {
+            if (copy.get(i - 1) >= copy.get(i)) {
+                throw new IllegalArgumentException(what + " arcs must be ascending and unique, got " + copy);
             }
         }
+        return copy;
     }
 
     /** @return every link up, version 0 */
@@ -27,23 +45,57 @@ public record LinkState(long version, List<Integer> downArcs) {
         return new LinkState(0, List.of());
     }
 
-    /** @return whether arc {@code a} is failed */
-    public boolean isDown(int a) {
-        return java.util.Collections.binarySearch(downArcs, a) >= 0;
+    /** @return every failed arc, whoever reported it, ascending */
+    public List<Integer> downArcs() {
+        if (switchDown.isEmpty()) {
+            return operatorDown;
+        }
+        TreeSet<Integer> all = new TreeSet<>(operatorDown);
+        all.addAll(switchDown);
+        return List.copyOf(all);
     }
 
-    /** @return the next version with arc {@code a} set down or up; this state if nothing changes */
+    /** @return whether arc {@code a} is failed */
+    public boolean isDown(int a) {
+        return isOperatorDown(a) || isSwitchDown(a);
+    }
+
+    /** @return whether the operator set arc {@code a} down */
+    public boolean isOperatorDown(int a) {
+        return Collections.binarySearch(operatorDown, a) >= 0;
+    }
+
+    /** @return whether a switch reports arc {@code a}'s port down */
+    public boolean isSwitchDown(int a) {
+        return Collections.binarySearch(switchDown, a) >= 0;
+    }
+
+    /** @return the next version with arc {@code a} set down or up by the operator; this state if nothing changes */
     public LinkState with(int a, boolean down) {
-        if (isDown(a) == down) {
+        if (isOperatorDown(a) == down) {
             return this;
         }
-        List<Integer> next = new ArrayList<>(downArcs);
-        if (down) {
-            next.add(a);
-            next.sort(null);
-        } else {
-            next.remove(Integer.valueOf(a));
-        }
-        return new LinkState(version + 1, next);
+        return new LinkState(version + 1, toggled(operatorDown, Map.of(a, down)), switchDown);
+    }
+
+    /**
+     * @param changes arc → whether switches now report it down
+     * @return the next version with those switch reports; this state if none changes anything
+     */
+    public LinkState withSwitchReports(Map<Integer, Boolean> changes) {
+        List<Integer> next = toggled(switchDown, changes);
+        return next.equals(switchDown) ? this : new LinkState(version + 1, operatorDown, next);
+    }
+
+    private static List<Integer> toggled(List<Integer> arcs, Map<Integer, Boolean> changes) {
+        TreeSet<Integer> set = new TreeSet<>(arcs);
+        changes.forEach((arc, down) -> {
+            if (down) {
+                set.add(arc);
+            } else {
+                set.remove(arc);
+            }
+        });
+        return new ArrayList<>(set);
     }
 }

@@ -25,8 +25,11 @@ public final class NetworkBook {
     record ArcRef(String src, String dst) {
     }
 
-    /** The links state file's payload. */
-    record LinksFile(List<ArcRef> down) {
+    /**
+     * The links state file's payload: arcs the operator set down, and arcs whose port a switch
+     * reported down (absent in files written before switches reported ports).
+     */
+    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown) {
     }
 
     private final Topology topology;
@@ -61,16 +64,20 @@ public final class NetworkBook {
     private static Optional<LinkState> parse(Topology topology, StateStore store, StoredState s) {
         try {
             LinksFile file = JSON.readValue(s.payload(), LinksFile.class);
-            List<Integer> arcs = new ArrayList<>();
-            for (ArcRef ref : file.down()) {
-                arcs.add(arcOf(topology, ref.src(), ref.dst()));
-            }
-            arcs.sort(null);
-            return Optional.of(new LinkState(s.version(), arcs));
+            return Optional.of(new LinkState(s.version(), arcs(topology, file.down()), arcs(topology, file.reportedDown())));
         } catch (IOException | RuntimeException e) {
             store.setAside(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
         }
+    }
+
+    private static List<Integer> arcs(Topology topology, List<ArcRef> refs) {
+        List<Integer> arcs = new ArrayList<>();
+        for (ArcRef ref : refs == null ? List.<ArcRef>of() : refs) {
+            arcs.add(arcOf(topology, ref.src(), ref.dst()));
+        }
+        arcs.sort(null);
+        return arcs;
     }
 
     /**
@@ -92,9 +99,28 @@ public final class NetworkBook {
         return current;
     }
 
-    /** Sets one arc down or up; returns once the new state is durable (unchanged if it already was so). */
+    /**
+     * Sets one arc down or up as the operator; returns once the new state is durable (unchanged if
+     * the operator's word on it already was so). An arc a switch reports down stays down.
+     */
     public synchronized NetworkSnapshot setDown(int arc, boolean down) {
-        LinkState next = current.links().with(arc, down);
+        return apply(current.links().with(arc, down), "link %s %s by the operator".formatted(arcName(arc), down ? "down" : "up"));
+    }
+
+    /**
+     * Records what switches report about arcs' ports; returns once durable (unchanged if nothing
+     * changes). An arc the operator set down stays down.
+     *
+     * @param changes arc → whether its port is now reported down
+     */
+    public synchronized NetworkSnapshot setSwitchReports(java.util.Map<Integer, Boolean> changes) {
+        LinkState next = current.links().withSwitchReports(changes);
+        String what = changes.entrySet().stream().filter(e -> e.getValue() != current.links().isSwitchDown(e.getKey()))
+                .map(e -> arcName(e.getKey()) + (e.getValue() ? " down" : " up")).collect(java.util.stream.Collectors.joining(", "));
+        return apply(next, "switch port reports: " + what);
+    }
+
+    private NetworkSnapshot apply(LinkState next, String what) {
         if (next == current.links()) {
             return current;
         }
@@ -102,19 +128,25 @@ public final class NetworkBook {
         NetworkSnapshot snapshot = SurvivingPaths.of(topology, basePaths, next, threads);
         store.save(StateStore.LINKS, next.version(), render(next));
         current = snapshot;
-        LOG.info("link {}->{} {}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms)",
-                topology.nodes().get(topology.arcSrc(arc)).id(), topology.nodes().get(topology.arcDst(arc)).id(), down ? "down" : "up",
+        LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms)", what,
                 next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000);
         return snapshot;
     }
 
+    private String arcName(int arc) {
+        return topology.nodes().get(topology.arcSrc(arc)).id() + "->" + topology.nodes().get(topology.arcDst(arc)).id();
+    }
+
     private byte[] render(LinkState links) {
-        List<ArcRef> refs = links.downArcs().stream().map(a -> new ArcRef(topology.nodes().get(topology.arcSrc(a)).id(),
-                topology.nodes().get(topology.arcDst(a)).id())).toList();
         try {
-            return JSON.writeValueAsBytes(new LinksFile(refs));
+            return JSON.writeValueAsBytes(new LinksFile(refs(links.operatorDown()), refs(links.switchDown())));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render link states", e);
         }
+    }
+
+    private List<ArcRef> refs(List<Integer> arcs) {
+        return arcs.stream().map(a -> new ArcRef(topology.nodes().get(topology.arcSrc(a)).id(),
+                topology.nodes().get(topology.arcDst(a)).id())).toList();
     }
 }

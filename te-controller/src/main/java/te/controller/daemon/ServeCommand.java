@@ -112,10 +112,21 @@ public final class ServeCommand implements Callable<Integer> {
             openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, new java.net.InetSocketAddress(of.host(), of.port()));
         }
         te.controller.southbound.OpenFlowPublisher switches = openflow;
-        Daemon daemon = Daemon.start(topology, paths, settings, solve, switches == null ? logging : snapshot -> {
-            logging.publish(snapshot);
-            switches.publish(snapshot);
-        });
+        Daemon daemon;
+        try {
+            daemon = Daemon.start(topology, paths, settings, solve, switches == null ? logging : snapshot -> {
+                logging.publish(snapshot);
+                switches.publish(snapshot);
+            });
+        } catch (RuntimeException e) {
+            if (switches != null) {
+                switches.close();
+            }
+            throw e;
+        }
+        if (switches != null) {
+            switches.followPorts(daemon::links, daemon::reportSwitchPorts);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             daemon.close();

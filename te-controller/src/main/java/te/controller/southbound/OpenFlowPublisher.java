@@ -24,10 +24,12 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
 
     private final Wiring wiring;
     private final WeightPusher pusher;
+    private final PortLinkMonitor ports;
 
-    private OpenFlowPublisher(Wiring wiring, WeightPusher pusher) {
+    private OpenFlowPublisher(Wiring wiring, WeightPusher pusher, PortLinkMonitor ports) {
         this.wiring = wiring;
         this.pusher = pusher;
+        this.ports = ports;
     }
 
     /**
@@ -38,9 +40,28 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
      */
     public static OpenFlowPublisher start(Topology topology, Wiring wiring, InetSocketAddress listen) throws InterruptedException {
         Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
-        WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults().withListen(listen).withKnownSwitches(switches));
+        PortLinkMonitor ports = new PortLinkMonitor(topology, wiring);
+        WeightPusher pusher;
+        try {
+            pusher = WeightPusher.start(SouthboundConfig.defaults().withListen(listen).withKnownSwitches(switches), ports);
+        } catch (RuntimeException | InterruptedException e) {
+            ports.close();
+            throw e;
+        }
         LOG.info("OpenFlow 1.3: listening for {} switches on {}", switches.size(), pusher.localAddress());
-        return new OpenFlowPublisher(wiring, pusher);
+        return new OpenFlowPublisher(wiring, pusher, ports);
+    }
+
+    /**
+     * Lets the switches' port reports fail and restore arcs (reports that came earlier are applied
+     * now, in order).
+     *
+     * @param links  the current link states
+     * @param report records arc → reported down and re-solves, e.g. {@code Daemon::reportSwitchPorts}
+     */
+    public void followPorts(java.util.function.Supplier<te.controller.daemon.LinkState> links,
+                            java.util.function.Consumer<java.util.Map<Integer, Boolean>> report) {
+        ports.attach(links, report);
     }
 
     @Override
@@ -55,6 +76,11 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
         });
     }
 
+    /** @return connected switches with their recent errors */
+    public java.util.List<te.southbound.SwitchStatus> switches() {
+        return pusher.status();
+    }
+
     /** @return the address switches connect to */
     public InetSocketAddress localAddress() {
         return pusher.localAddress();
@@ -63,5 +89,6 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
     @Override
     public void close() {
         pusher.close();
+        ports.close();
     }
 }

@@ -42,6 +42,44 @@ class LinkDownTest {
     }
 
     @Test
+    void switchReportsAndTheOperatorEachLiftOnlyTheirOwnFailure(@TempDir Path dir) {
+        Topology t = DaemonFixture.ABILENE;
+        int arc = t.arcIndex(t.resolveNode("0"), t.resolveNode("1"));
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+            d.awaitAllocationFor(1, 0);
+
+            d.daemon.reportSwitchPorts(java.util.Map.of(arc, true));
+            long version = d.daemon.links().version();
+            d.awaitAllocationFor(1, version);
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of(arc)).arcLoadMbps()[arc]).isZero();
+            assertThat(DaemonFixture.json(d.get("/v1/topology")).get("downLinks").toString())
+                    .isEqualTo("[{\"src\":\"0\",\"dst\":\"1\",\"by\":\"switch\"}]");
+
+            JsonNode up = DaemonFixture.json(d.send("POST", "/v1/links/0/1/up", null, null));
+            assertThat(up.get("changed").asBoolean()).isFalse();
+            assertThat(up.get("up").asBoolean()).as("the switch still reports it down").isFalse();
+            assertThat(up.get("heldDownBySwitch").asBoolean()).isTrue();
+
+            JsonNode down = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null));
+            assertThat(down.get("downLinks").get(0).get("by").asText()).isEqualTo("operator+switch");
+            d.daemon.reportSwitchPorts(java.util.Map.of(arc, false));
+            assertThat(d.daemon.links().isDown(arc)).as("the operator's failure stays").isTrue();
+            d.daemon.reportSwitchPorts(java.util.Map.of(arc, true));
+        }
+        // Both words survive a restart; the file keeps them apart.
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            assertThat(d.daemon.links().isOperatorDown(arc)).isTrue();
+            assertThat(d.daemon.links().isSwitchDown(arc)).isTrue();
+            JsonNode up = DaemonFixture.json(d.send("POST", "/v1/links/0/1/up", null, null));
+            assertThat(up.get("changed").asBoolean()).isTrue();
+            assertThat(up.get("up").asBoolean()).isFalse();
+            d.daemon.reportSwitchPorts(java.util.Map.of(arc, false));
+            assertThat(d.daemon.links().downArcs()).isEmpty();
+        }
+    }
+
+    @Test
     void pairsThatLoseEveryPathGetReplacements(@TempDir Path dir) {
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             Topology t = d.topology;

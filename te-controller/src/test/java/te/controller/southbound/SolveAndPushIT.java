@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,15 +52,11 @@ class SolveAndPushIT {
         DesiredState state = DesiredStates.of(allocation, wiring);
 
         try (OvsSandbox ovs = OvsSandbox.start()) {
-            ovs.vsctl(bridges(t, wiring).toArray(String[]::new));
+            ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             Set<Dpid> dpids = IntStream.range(0, t.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
             try (WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults()
                     .withListen(new InetSocketAddress("127.0.0.1", 0)).withKnownSwitches(dpids))) {
-                List<String> connect = new ArrayList<>();
-                for (int v = 0; v < t.nodeCount(); v++) {
-                    connect.addAll(List.of("--", "set-controller", bridge(v), "tcp:127.0.0.1:" + pusher.localAddress().getPort()));
-                }
-                ovs.vsctl(connect.subList(1, connect.size()).toArray(String[]::new));
+                ovs.vsctl(OvsBridges.controllers(t, pusher.localAddress().getPort()).toArray(String[]::new));
                 long deadline = System.nanoTime() + 20_000_000_000L;
                 while (pusher.status().size() < t.nodeCount() && System.nanoTime() < deadline) {
                     Thread.sleep(100);
@@ -74,13 +68,13 @@ class SolveAndPushIT {
 
                 for (CommodityRoute route : state.commodities()) {
                     int ingress = (int) route.ingress().value() - 1;
-                    String groups = ovs.ofctl("dump-groups", bridge(ingress));
+                    String groups = ovs.ofctl("dump-groups", OvsBridges.bridge(ingress));
                     assertThat(groups).contains("type=select");
                 }
                 // Spot-check one split commodity: the bucket weights are its fractions × 100, rounded.
                 CommodityRoute split = state.commodities().stream()
                         .filter(r -> r.paths().stream().filter(p -> p.fraction() > 0.05).count() >= 2).findFirst().orElseThrow();
-                String groups = ovs.ofctl("dump-groups", bridge((int) split.ingress().value() - 1));
+                String groups = ovs.ofctl("dump-groups", OvsBridges.bridge((int) split.ingress().value() - 1));
                 Matcher m = Pattern.compile("weight:(\\d+)").matcher(groups);
                 int total = 0;
                 while (m.find()) {
@@ -95,29 +89,5 @@ class SolveAndPushIT {
                 }
             }
         }
-    }
-
-    private static String bridge(int node) {
-        return "s" + (node + 1);
-    }
-
-    /** One netdev bridge per node; per arc a patch port numbered by the wiring. */
-    private static List<String> bridges(Topology t, ConventionalWiring wiring) {
-        List<String> args = new ArrayList<>();
-        for (int v = 0; v < t.nodeCount(); v++) {
-            if (!args.isEmpty()) {
-                args.add("--");
-            }
-            args.addAll(List.of("add-br", bridge(v), "--", "set", "bridge", bridge(v), "datapath_type=netdev",
-                    "protocols=OpenFlow13", "fail-mode=secure", "other-config:datapath-id=%016x".formatted(wiring.dpid(v).value())));
-        }
-        for (int a = 0; a < t.arcCount(); a++) {
-            int u = t.arcSrc(a);
-            int v = t.arcDst(a);
-            String port = "p%d-%d".formatted(u + 1, v + 1);
-            args.addAll(List.of("--", "add-port", bridge(u), port, "--", "set", "interface", port, "type=patch",
-                    "options:peer=p%d-%d".formatted(v + 1, u + 1), "ofport_request=" + wiring.outPort(a)));
-        }
-        return args;
     }
 }

@@ -74,7 +74,8 @@ public final class NetworkResource {
         Map<String, Object> body = new LinkedHashMap<>();
         body.put("topologyVersion", n.links().version());
         body.put("link", Map.of("src", id(topology.arcSrc(arc)), "dst", id(topology.arcDst(arc))));
-        body.put("up", !down);
+        body.put("up", !n.links().isDown(arc));
+        body.put("heldDownBySwitch", n.links().isSwitchDown(arc));
         body.put("changed", changed);
         body.put("downLinks", downLinks(n));
         body.put("replacedPairs", n.replacedPairs());
@@ -82,7 +83,14 @@ public final class NetworkResource {
     }
 
     private List<Map<String, String>> downLinks(NetworkSnapshot n) {
-        return n.links().downArcs().stream().map(a -> Map.of("src", id(topology.arcSrc(a)), "dst", id(topology.arcDst(a)))).toList();
+        return n.links().downArcs().stream().map(a -> {
+            Map<String, String> link = new LinkedHashMap<>();
+            link.put("src", id(topology.arcSrc(a)));
+            link.put("dst", id(topology.arcDst(a)));
+            link.put("by", n.links().isOperatorDown(a) && n.links().isSwitchDown(a) ? "operator+switch"
+                    : n.links().isSwitchDown(a) ? "switch" : "operator");
+            return link;
+        }).toList();
     }
 
     private String id(int node) {

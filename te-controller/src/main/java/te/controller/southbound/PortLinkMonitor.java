@@ -1,0 +1,132 @@
+package te.controller.southbound;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.LinkState;
+import te.southbound.Dpid;
+import te.southbound.PortListener;
+import te.southbound.PortState;
+import te.topology.Topology;
+
+/**
+ * Turns what switches say about their ports into arc failures. Arc u→v leaves u through
+ * {@code outPort(u→v)} and, when v→u exists, enters u through the other end of v→u's cable, i.e.
+ * v's {@code outPort(v→u)}; it is reported down when either port is down, up when both are known
+ * up, and left as it is while a port it needs has not been reported (its switch is away). Ports
+ * the wiring does not use for arcs (hosts, bridges' local ports) are ignored.
+ *
+ * <p>Port events arrive on the network thread; they are worked off in order on one thread of
+ * this monitor, because recording a change means recomputing paths and writing state.
+ */
+public final class PortLinkMonitor implements PortListener, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PortLinkMonitor.class);
+
+    private record PortKey(Dpid dpid, int port) {
+    }
+
+    private final int arcCount;
+    private final PortKey[] tailPort;
+    private final PortKey[] headPort;
+    private final Map<Dpid, List<PortKey>> portsBySwitch = new HashMap<>();
+    /** Last reported state per arc port; absent while its switch has not said. Worker thread only. */
+    private final Map<PortKey, Boolean> portUp = new HashMap<>();
+    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "te-port-monitor");
+        t.setDaemon(true);
+        return t;
+    });
+    private final CountDownLatch attached = new CountDownLatch(1);
+    private volatile Supplier<LinkState> links;
+    private volatile Consumer<Map<Integer, Boolean>> report;
+
+    /** @param wiring how the topology's arcs appear as switch ports */
+    public PortLinkMonitor(Topology topology, Wiring wiring) {
+        arcCount = topology.arcCount();
+        tailPort = new PortKey[arcCount];
+        headPort = new PortKey[arcCount];
+        for (int a = 0; a < arcCount; a++) {
+            tailPort[a] = new PortKey(wiring.dpid(topology.arcSrc(a)), wiring.outPort(a));
+            portsBySwitch.computeIfAbsent(tailPort[a].dpid(), d -> new ArrayList<>()).add(tailPort[a]);
+        }
+        for (int a = 0; a < arcCount; a++) {
+            int reverse = topology.arcIndex(topology.arcDst(a), topology.arcSrc(a));
+            headPort[a] = reverse < 0 ? null : tailPort[reverse];
+        }
+    }
+
+    /**
+     * Starts applying reports (those received before wait until then, in order).
+     *
+     * @param links  the current link states
+     * @param report records arc → reported down, durably, and re-solves
+     */
+    public void attach(Supplier<LinkState> links, Consumer<Map<Integer, Boolean>> report) {
+        this.links = links;
+        this.report = report;
+        attached.countDown();
+    }
+
+    @Override
+    public void portsReported(Dpid dpid, List<PortState> ports) {
+        Map<Integer, Boolean> listed = new HashMap<>();
+        ports.forEach(p -> listed.put(p.portNo(), p.up()));
+        worker.execute(() -> {
+            for (PortKey key : portsBySwitch.getOrDefault(dpid, List.of())) {
+                // A port the wiring expects but the switch does not have carries nothing.
+                portUp.put(key, listed.getOrDefault(key.port(), false));
+            }
+            apply();
+        });
+    }
+
+    @Override
+    public void portChanged(Dpid dpid, PortState port) {
+        PortKey key = new PortKey(dpid, port.portNo());
+        worker.execute(() -> {
+            if (portUp.containsKey(key) || portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
+                portUp.put(key, port.up());
+                apply();
+            }
+        });
+    }
+
+    /** Compares every arc with what its ports say; cheap (arcs, not commodities), and self-healing after a failed write. */
+    private void apply() {
+        try {
+            attached.await();
+            LinkState current = links.get();
+            Map<Integer, Boolean> changes = new TreeMap<>();
+            for (int a = 0; a < arcCount; a++) {
+                Boolean tail = portUp.get(tailPort[a]);
+                Boolean head = headPort[a] == null ? Boolean.TRUE : portUp.get(headPort[a]);
+                boolean down = Boolean.FALSE.equals(tail) || Boolean.FALSE.equals(head);
+                boolean known = down || (tail != null && head != null);
+                if (known && current.isSwitchDown(a) != down) {
+                    changes.put(a, down);
+                }
+            }
+            if (!changes.isEmpty()) {
+                report.accept(changes);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.error("could not record switch port reports (retried on the next port event): {}", e.toString(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+    }
+}

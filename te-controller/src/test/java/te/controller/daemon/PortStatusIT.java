@@ -1,0 +1,112 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.controller.southbound.ConventionalWiring;
+import te.controller.southbound.OpenFlowPublisher;
+import te.controller.southbound.OvsBridges;
+import te.lp.Allocation;
+import te.southbound.ovs.OvsSandbox;
+import te.topology.Topology;
+
+/**
+ * Link failures seen by the switches, against a real Open vSwitch: Abilene as eleven bridges, the
+ * daemon pushing to them; a port set down on a bridge fails both arcs of its link and the next
+ * allocation avoids them; up restores them; a port that went down while its bridge was away from
+ * the controller is seen when it reconnects.
+ */
+class PortStatusIT {
+    @Test
+    void portsTheSwitchesReportDownFailTheirLinks(@TempDir Path dir) throws Exception {
+        String reason = OvsSandbox.unavailableReason();
+        assumeTrue(reason == null, reason);
+        Topology t = DaemonFixture.ABILENE;
+        ConventionalWiring wiring = new ConventionalWiring(t);
+        int ab = t.arcIndex(t.resolveNode("0"), t.resolveNode("1"));
+        int ba = t.arcIndex(t.resolveNode("1"), t.resolveNode("0"));
+        runQuietly("ip", "link", "del", VETH_A); // left over by a killed run
+        try (OvsSandbox ovs = OvsSandbox.start();
+             OpenFlowPublisher switches = OpenFlowPublisher.start(t, wiring, new InetSocketAddress("127.0.0.1", 0));
+             DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, switches::publish)) {
+            switches.followPorts(d.daemon::links, d.daemon::reportSwitchPorts);
+            ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
+            // Patch ports cannot be set down ("Operation not supported"), so link 0-1 is a veth
+            // pair: a port set down at one end loses carrier at the other, as a cut fibre would.
+            run("ip", "link", "add", VETH_A, "type", "veth", "peer", "name", VETH_B);
+            run("ip", "link", "set", VETH_A, "up");
+            run("ip", "link", "set", VETH_B, "up");
+            ovs.vsctl("del-port", OvsBridges.bridge(0), OvsBridges.port(t, ab), "--", "del-port", OvsBridges.bridge(1), OvsBridges.port(t, ba),
+                    "--", "add-port", OvsBridges.bridge(0), VETH_A, "--", "set", "interface", VETH_A, "ofport_request=" + wiring.outPort(ab),
+                    "--", "add-port", OvsBridges.bridge(1), VETH_B, "--", "set", "interface", VETH_B, "ofport_request=" + wiring.outPort(ba));
+            ovs.vsctl(OvsBridges.controllers(t, switches.localAddress().getPort()).toArray(String[]::new));
+            await("every bridge connected", () -> switches.switches().size() == t.nodeCount());
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500},{\"src\":\"1\",\"dst\":\"0\",\"demand\":500}]");
+            d.awaitAllocationFor(1, 0);
+            assertThat(d.daemon.links().downArcs()).as("every port reported up").isEmpty();
+
+            ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "down");
+            await("both arcs of the link failed", () -> d.daemon.links().isSwitchDown(ab) && d.daemon.links().isSwitchDown(ba));
+            assertThat(d.daemon.links().downArcs()).containsExactlyInAnyOrder(ab, ba);
+            d.awaitAllocationFor(1, d.daemon.links().version());
+            Allocation after = d.checkedAllocation(d.get("/v1/allocation").body(), List.of(ab, ba));
+            assertThat(after.arcLoadMbps()[ab]).isZero();
+            assertThat(after.arcLoadMbps()[ba]).isZero();
+            assertThat(after.totalFlowMbps()).isPositive();
+
+            ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "up");
+            await("the link restored", () -> d.daemon.links().downArcs().isEmpty());
+
+            // Node 2's bridge leaves the controller, one of its ports is removed meanwhile, and it
+            // comes back: the port list it is asked for on reconnecting reveals the failure.
+            int away = 2;
+            int cd = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == away).findFirst().orElseThrow();
+            ovs.vsctl("del-controller", OvsBridges.bridge(away));
+            await("node 2's bridge gone", () -> switches.switches().size() == t.nodeCount() - 1);
+            ovs.vsctl("del-port", OvsBridges.bridge(away), OvsBridges.port(t, cd));
+            Thread.sleep(300);
+            assertThat(d.daemon.links().isDown(cd)).isFalse();
+            ovs.vsctl("set-controller", OvsBridges.bridge(away), "tcp:127.0.0.1:" + switches.localAddress().getPort());
+            await("the failure seen on reconnect", () -> d.daemon.links().isSwitchDown(cd));
+        } finally {
+            runQuietly("ip", "link", "del", VETH_A);
+        }
+    }
+
+    private static final String VETH_A = "te-pst-a";
+    private static final String VETH_B = "te-pst-b";
+
+    private static void run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out.strip());
+        }
+    }
+
+    private static void runQuietly(String... cmd) {
+        try {
+            run(cmd);
+        } catch (Exception e) {
+            // already gone
+        }
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 20 s: " + what);
+            }
+            Thread.sleep(50);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package te.controller.southbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import te.controller.daemon.LinkState;
+import te.southbound.PortState;
+import te.topology.Topology;
+import te.zoo.TopologyCatalog;
+
+/** Port reports become arc failures on both arcs of a cable, and only when the wiring knows the port. */
+class PortLinkMonitorTest {
+    private final Topology t = TopologyCatalog.discover().load("Abilene");
+    private final ConventionalWiring wiring = new ConventionalWiring(t);
+    private final AtomicReference<LinkState> links = new AtomicReference<>(LinkState.allUp());
+    private final List<Map<Integer, Boolean>> reports = new CopyOnWriteArrayList<>();
+
+    private PortLinkMonitor attached() {
+        PortLinkMonitor m = new PortLinkMonitor(t, wiring);
+        m.attach(links::get, this::record);
+        return m;
+    }
+
+    private void record(Map<Integer, Boolean> changes) {
+        reports.add(Map.copyOf(changes));
+        links.set(links.get().withSwitchReports(changes));
+    }
+
+    private int arc(String src, String dst) {
+        return t.arcIndex(t.resolveNode(src), t.resolveNode(dst));
+    }
+
+    private PortState port(int arc, boolean up) {
+        return new PortState(wiring.outPort(arc), "p", up);
+    }
+
+    private void awaitReports(int n) throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (reports.size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(reports).hasSize(n);
+    }
+
+    @Test
+    void aPortDownFailsBothArcsOfItsCableAndUpRestoresThemOnceBothEndsAreKnownUp() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        try (PortLinkMonitor m = attached()) {
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            awaitReports(1);
+            assertThat(reports.get(0)).isEqualTo(Map.of(ab, true, ba, true));
+
+            // Node 0's port is back, but node 1 has not said anything about its end: unknown, so no change.
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            Thread.sleep(200);
+            assertThat(reports).hasSize(1);
+
+            m.portChanged(wiring.dpid(1), port(ba, true));
+            awaitReports(2);
+            assertThat(reports.get(1)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat(links.get().downArcs()).isEmpty();
+        }
+    }
+
+    @Test
+    void aPortListFailsTheArcsOfPortsThatAreDownOrMissingAndIgnoresOthers() throws Exception {
+        try (PortLinkMonitor m = attached()) {
+            List<Integer> out = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == 0).boxed().toList();
+            assertThat(out).hasSizeGreaterThanOrEqualTo(2);
+            // The first arc's port is down, the second's is missing; host port 1 and the local port are not arcs.
+            List<PortState> ports = List.of(port(out.get(0), false), new PortState(1, "host", false),
+                    new PortState(0xfffffffe, "s1", false));
+            m.portsReported(wiring.dpid(0), ports);
+            awaitReports(1);
+            int r0 = t.arcIndex(t.arcDst(out.get(0)), 0);
+            int r1 = t.arcIndex(t.arcDst(out.get(1)), 0);
+            assertThat(reports.get(0)).containsOnlyKeys(out.get(0), out.get(1), r0, r1).doesNotContainValue(false);
+        }
+    }
+
+    @Test
+    void reportsBeforeAttachingAreAppliedThenInOrder() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring)) {
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            m.portChanged(wiring.dpid(1), port(ba, true));
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            Thread.sleep(200);
+            assertThat(reports).isEmpty();
+            m.attach(links::get, this::record);
+            // Down, then up on both ends: one report down, then one up.
+            awaitReports(2);
+            assertThat(reports).containsExactly(Map.of(ab, true, ba, true), Map.of(ab, false, ba, false));
+        }
+    }
+
+    @Test
+    void portsOfOtherSwitchesAndNonArcPortsChangeNothing() throws Exception {
+        try (PortLinkMonitor m = attached()) {
+            m.portChanged(new te.southbound.Dpid(4242), new PortState(2, "x", false));
+            m.portChanged(wiring.dpid(0), new PortState(1, "host", false));
+            m.portChanged(wiring.dpid(0), new PortState(99, "other", false));
+            Thread.sleep(300);
+            assertThat(reports).isEmpty();
+        }
+    }
+
+    @Test
+    void anOperatorFailureIsNotLiftedByAPortComingUp() {
+        int ab = arc("0", "1");
+        LinkState s = LinkState.allUp().with(ab, true).withSwitchReports(Map.of(ab, true));
+        assertThat(s.withSwitchReports(Map.of(ab, false)).isDown(ab)).isTrue();
+        assertThat(s.with(ab, false).isDown(ab)).as("the switch still reports it down").isTrue();
+        assertThat(s.with(ab, false).withSwitchReports(Map.of(ab, false)).downArcs()).isEmpty();
+        assertThat(s.withSwitchReports(Map.of(ab, true))).as("no change, no new version").isSameAs(s);
+        assertThat(s.version()).isEqualTo(2);
+    }
+}
