@@ -40,6 +40,8 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private final Map<Dpid, List<PortKey>> portsBySwitch = new HashMap<>();
     /** Last reported state per arc port; absent while its switch has not said. Worker thread only. */
     private final Map<PortKey, Boolean> portUp = new HashMap<>();
+    /** Whether a comparison is queued behind the events. Worker thread only. */
+    private boolean applyQueued;
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "te-port-monitor");
         t.setDaemon(true);
@@ -80,30 +82,56 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     public void portsReported(Dpid dpid, List<PortState> ports) {
         Map<Integer, Boolean> listed = new HashMap<>();
         ports.forEach(p -> listed.put(p.portNo(), p.up()));
-        worker.execute(() -> {
+        onWorker(() -> {
             for (PortKey key : portsBySwitch.getOrDefault(dpid, List.of())) {
                 // A port the wiring expects but the switch does not have carries nothing.
                 portUp.put(key, listed.getOrDefault(key.port(), false));
             }
-            apply();
+            applySoon();
         });
     }
 
     @Override
     public void portChanged(Dpid dpid, PortState port) {
         PortKey key = new PortKey(dpid, port.portNo());
-        worker.execute(() -> {
-            if (portUp.containsKey(key) || portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
+        onWorker(() -> {
+            if (portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
                 portUp.put(key, port.up());
-                apply();
+                applySoon();
             }
         });
+    }
+
+    /** Runs {@code event} on the worker once attached; events that come earlier wait there, in order. */
+    private void onWorker(Runnable event) {
+        worker.execute(() -> {
+            try {
+                attached.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+            event.run();
+        });
+    }
+
+    /**
+     * Queues one comparison behind the events already queued, so a burst (a line card failing, a
+     * switch's port list) becomes one link-state change and one path recomputation, not one per port.
+     */
+    private void applySoon() {
+        if (!applyQueued) {
+            applyQueued = true;
+            worker.execute(() -> {
+                applyQueued = false;
+                apply();
+            });
+        }
     }
 
     /** Compares every arc with what its ports say; cheap (arcs, not commodities), and self-healing after a failed write. */
     private void apply() {
         try {
-            attached.await();
             LinkState current = links.get();
             Map<Integer, Boolean> changes = new TreeMap<>();
             for (int a = 0; a < arcCount; a++) {
@@ -118,8 +146,6 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             if (!changes.isEmpty()) {
                 report.accept(changes);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.error("could not record switch port reports (retried on the next port event): {}", e.toString(), e);
         }

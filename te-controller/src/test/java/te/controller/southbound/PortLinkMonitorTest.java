@@ -84,19 +84,35 @@ class PortLinkMonitorTest {
     }
 
     @Test
-    void reportsBeforeAttachingAreAppliedThenInOrder() throws Exception {
+    void reportsBeforeAttachingWaitAndTheLastWordOfEachPortCounts() throws Exception {
         int ab = arc("0", "1");
         int ba = arc("1", "0");
         try (PortLinkMonitor m = new PortLinkMonitor(t, wiring)) {
             m.portChanged(wiring.dpid(0), port(ab, false));
             m.portChanged(wiring.dpid(1), port(ba, true));
             m.portChanged(wiring.dpid(0), port(ab, true));
+            m.portChanged(wiring.dpid(0), port(ab, false));
             Thread.sleep(200);
             assertThat(reports).isEmpty();
             m.attach(links::get, this::record);
-            // Down, then up on both ends: one report down, then one up.
+            awaitReports(1);
+            assertThat(reports.get(0)).isEqualTo(Map.of(ab, true, ba, true));
+            m.portChanged(wiring.dpid(0), port(ab, true));
             awaitReports(2);
-            assertThat(reports).containsExactly(Map.of(ab, true, ba, true), Map.of(ab, false, ba, false));
+            assertThat(reports.get(1)).isEqualTo(Map.of(ab, false, ba, false));
+        }
+    }
+
+    @Test
+    void aBurstOfPortEventsBecomesOneChange() throws Exception {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring)) {
+            List<Integer> out = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == 0).boxed().toList();
+            out.forEach(a -> m.portChanged(wiring.dpid(0), port(a, false)));
+            m.attach(links::get, this::record);
+            awaitReports(1);
+            Thread.sleep(200);
+            assertThat(reports).hasSize(1);
+            assertThat(reports.get(0)).hasSize(2 * out.size()).doesNotContainValue(false);
         }
     }
 
