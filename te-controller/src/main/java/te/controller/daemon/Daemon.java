@@ -64,7 +64,7 @@ public final class Daemon implements AutoCloseable {
             List<Route> routes = new ArrayList<>();
             routes.addAll(new DemandResource(topology, demands, trigger, metrics).routes());
             routes.addAll(new AllocationResource(topology, allocations).routes());
-            routes.addAll(new NetworkResource(topology, network, trigger).routes());
+            routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
             ApiServer server;
             try {
@@ -110,7 +110,7 @@ public final class Daemon implements AutoCloseable {
         long before = network.current().links().version();
         NetworkSnapshot after = network.setSwitchReports(changes);
         if (after.links().version() != before) {
-            loop.request(changes.containsValue(true) ? "port-down" : "port-up");
+            loop.linksChanged(changes.containsValue(true) ? "port-down" : "port-up");
         }
     }
 

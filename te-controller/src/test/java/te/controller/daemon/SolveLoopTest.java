@@ -97,6 +97,37 @@ class SolveLoopTest {
     }
 
     @Test
+    void aLinkThatFailsDuringASolveIsPrunedFromTheServedAllocationWithoutWaitingForIt() throws Exception {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            d.putJson(CONGESTED);
+            d.awaitAllocationFor(1, 0);
+            int arc = d.topology.arcIndex(0, 1);
+            assertThat(published.get(0).allocation().arcLoadMbps()[arc]).isPositive();
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            d.send("POST", "/v1/solve", null, null);
+            gate.entered().await();
+
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            // The solve is still held, yet the served allocation already avoids the failed link.
+            JsonNode s = d.awaitStatus(st -> st.path("allocation").path("topologyVersion").asLong() == version);
+            assertThat(s.get("solving").asBoolean()).isTrue();
+            assertThat(s.get("allocation").get("method").asText()).isEqualTo("lp+pruned");
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of(arc)).arcLoadMbps()[arc]).isZero();
+
+            ScriptedSolverProvider.GATE.set(null);
+            gate.release().countDown();
+            d.awaitAllocationFor(1, version);
+            // Served in turn: the first solve; pruned at once; the held solve's result, pruned; the re-solve.
+            assertThat(published).extracting(a -> a.info().method()).containsExactly("lp", "lp+pruned", "lp+pruned", "lp");
+            for (AllocationSnapshot a : published.subList(1, published.size())) {
+                assertThat(a.allocation().arcLoadMbps()[arc]).isZero();
+            }
+        }
+    }
+
+    @Test
     void aSolveThatStartedBeforeALinkFailedPublishesWithoutFlowOverIt() throws Exception {
         List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
         try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {

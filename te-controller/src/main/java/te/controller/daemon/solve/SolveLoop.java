@@ -37,6 +37,11 @@ public final class SolveLoop implements AutoCloseable {
     private final SolveRunner runner;
     private final long intervalNanos;
     private final Thread thread;
+    private final java.util.concurrent.ExecutorService pruner = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "te-prune");
+        t.setDaemon(true);
+        return t;
+    });
     private final Set<String> pending = new LinkedHashSet<>();
     private boolean solving;
     private boolean closed;
@@ -63,6 +68,29 @@ public final class SolveLoop implements AutoCloseable {
             pending.add(reason);
             notifyAll();
         }
+    }
+
+    /**
+     * Asks for a solve after a link-state change, and meanwhile, on a thread of its own, serves the
+     * current allocation without flow over failed links at once: a running solve must not keep
+     * traffic pointed at a dead link until it ends.
+     */
+    public void linksChanged(String reason) {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            pending.add(reason);
+            notifyAll();
+        }
+        pruner.execute(() -> {
+            try {
+                runner.pruneToCurrentLinks();
+            } catch (RuntimeException | Error e) {
+                // E.g. the state directory became unwritable; the solve pass tries again.
+                LOG.error("pruning after a link change failed", e);
+            }
+        });
     }
 
     /** @return a consistent view of the loop */
@@ -124,6 +152,7 @@ public final class SolveLoop implements AutoCloseable {
             closed = true;
             notifyAll();
         }
+        pruner.shutdown();
         try {
             thread.join(CLOSE_WAIT.toMillis());
         } catch (InterruptedException e) {

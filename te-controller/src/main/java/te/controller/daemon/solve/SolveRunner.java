@@ -72,7 +72,9 @@ public final class SolveRunner {
                     n.links().version(), 0, 0, (System.nanoTime() - start) / 1e9, Double.NaN,
                     allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         }
-        AllocationPruner.pruneIfLinksFailed(allocations, publication, topology, n, start);
+        synchronized (publication) {
+            AllocationPruner.pruneIfLinksFailed(allocations, publication, topology, n, start);
+        }
         TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
         Attempt attempt = attempt(problem);
         Outcome outcome;
@@ -81,21 +83,25 @@ public final class SolveRunner {
         List<String> violations = attempt.allocation()
                 .map(a -> AllocationBook.violations(a, settings.objective(), attempt.value())).orElse(List.of());
         SolveStatus status = violations.isEmpty() ? attempt.status() : SolveStatus.ERROR;
-        if (attempt.allocation().isPresent() && violations.isEmpty()) {
-            outcome = Outcome.PUBLISHED;
-            published = Optional.of(publishFresh(attempt, status, start, d, n));
-        } else {
-            message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
-            metrics.solveFailure(status.name());
-            Optional<String> unusable = unusable(allocations.current(), n);
-            if (unusable.isPresent()) {
-                message = message + "; " + unusable.get();
-                outcome = Outcome.FALLBACK_CSPF;
-                Allocation cspf = Cspf.allocate(problem);
-                published = Optional.of(publish("cspf", status, message, cspf.objectiveValue(settings.objective()),
-                        attempt.solveSeconds(), start, d, n, cspf));
+        // One publisher at a time: a link failure's immediate pruning (pruneToCurrentLinks) must
+        // not interleave with this pass deciding what to serve.
+        synchronized (publication) {
+            if (attempt.allocation().isPresent() && violations.isEmpty()) {
+                outcome = Outcome.PUBLISHED;
+                published = Optional.of(publishFresh(attempt, status, start, d, n));
             } else {
-                outcome = Outcome.KEPT_LAST_GOOD;
+                message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
+                metrics.solveFailure(status.name());
+                Optional<String> unusable = unusable(allocations.current(), n);
+                if (unusable.isPresent()) {
+                    message = message + "; " + unusable.get();
+                    outcome = Outcome.FALLBACK_CSPF;
+                    Allocation cspf = Cspf.allocate(problem);
+                    published = Optional.of(publish("cspf", status, message, cspf.objectiveValue(settings.objective()),
+                            attempt.solveSeconds(), start, d, n, cspf));
+                } else {
+                    outcome = Outcome.KEPT_LAST_GOOD;
+                }
             }
         }
         double wall = (System.nanoTime() - start) / 1e9;
@@ -106,6 +112,17 @@ public final class SolveRunner {
                 allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         log(report);
         return report;
+    }
+
+    /**
+     * Serves the last good allocation without its flow over links that have failed since it was
+     * computed, now, whether or not a solve pass is running (one on Kdl heavy-tailed traffic takes
+     * minutes); the pass then publishes its own result pruned the same way. Any thread.
+     */
+    public void pruneToCurrentLinks() {
+        synchronized (publication) {
+            AllocationPruner.pruneIfLinksFailed(allocations, publication, topology, network.current(), System.nanoTime());
+        }
     }
 
     /**
