@@ -28,6 +28,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
      * a large batch answers nothing, echoes included, so silence then is not death.
      */
     static final long NANOS_PER_MOD = 200_000;
+    /** Times the port list is asked for before the connection relies on PORT_STATUS alone. */
+    static final int PORT_LIST_ATTEMPTS = 3;
 
     private final SouthboundConfig config;
     private final SwitchRegistry registry;
@@ -151,10 +153,10 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             dpid = new Dpid(f.datapathId());
             registry.handshakeDone(this);
             if (registry.isKnown(dpid)) {
-                requestPorts();
+                requestPorts(PORT_LIST_ATTEMPTS);
             }
         } else if (msg instanceof PortStatus p) {
-            registry.portChanged(this, p);
+            registry.portChanged(this, p); // ignored before the handshake ends: the port list follows it
         } else if (msg instanceof PortDescReply r) {
             unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
         } else if (msg instanceof EchoRequest e) {
@@ -183,14 +185,20 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
      * before the controller started) are seen. The reply arrives on this event loop, in order
      * with any PORT_STATUS the switch sends around it.
      */
-    private void requestPorts() {
+    private void requestPorts(int attemptsLeft) {
         multipart(new PortDescRequest(0))
                 .orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)
                 .whenComplete((parts, error) -> {
                     if (error != null) {
-                        if (isOpen()) { // a closed connection is logged already
-                            log.warn("switch {}: no port list ({}); its port states are known from its next changes only",
-                                    dpid, error.toString());
+                        if (!isOpen()) {
+                            return; // a closed connection is logged already
+                        }
+                        if (attemptsLeft > 1) {
+                            log.warn("switch {}: no port list ({}); asking again", dpid, error.toString());
+                            channel.eventLoop().execute(() -> requestPorts(attemptsLeft - 1));
+                        } else {
+                            log.warn("switch {}: no port list after {} attempts ({}); its port states are known from its "
+                                    + "next changes only", dpid, PORT_LIST_ATTEMPTS, error.toString());
                         }
                         return;
                     }

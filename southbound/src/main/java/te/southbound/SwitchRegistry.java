@@ -77,7 +77,7 @@ final class SwitchRegistry {
 
     /** Passes a configured switch's full port list on; a failing listener is logged, never fatal. */
     void portsReported(SwitchConnection c, List<te.southbound.openflow.PortDesc> descs) {
-        if (isKnown(c.dpid())) {
+        if (isCurrent(c)) {
             List<PortState> states = descs.stream().map(SwitchRegistry::state).toList();
             notifyPorts(c, () -> ports.portsReported(c.dpid(), states));
         }
@@ -85,7 +85,7 @@ final class SwitchRegistry {
 
     /** Passes one port change of a configured switch on. */
     void portChanged(SwitchConnection c, te.southbound.openflow.OfMessage.PortStatus status) {
-        if (isKnown(c.dpid())) {
+        if (isCurrent(c)) {
             PortState state = status.reason() == te.southbound.openflow.PortReason.DELETE
                     ? new PortState(status.port().portNo(), status.port().name(), false)
                     : state(status.port());
@@ -93,6 +93,15 @@ final class SwitchRegistry {
                     status.reason().name().toLowerCase(java.util.Locale.ROOT), state.up() ? "up" : "down");
             notifyPorts(c, () -> ports.portChanged(c.dpid(), state));
         }
+    }
+
+    /**
+     * Whether {@code c} is the ready connection of a configured switch: port news from a connection
+     * still in its handshake, of a switch that is not configured, or one a reconnect has replaced
+     * (it may still deliver a late message on the other event loop) would be stale or unowned.
+     */
+    private boolean isCurrent(SwitchConnection c) {
+        return c.dpid() != null && ready.get(c.dpid()) == c;
     }
 
     private static PortState state(te.southbound.openflow.PortDesc d) {

@@ -64,6 +64,52 @@ class SwitchConnectionTest {
     }
 
     @Test
+    void aPortStatusBeforeTheHandshakeEndsIsIgnoredNotFatal() {
+        EmbeddedChannel ch = h.connect();
+        sent(ch);
+        receive(ch, Hello.ofp13(1), new PortStatus(0, PortReason.MODIFY, new PortDesc(1, 0, "s1-eth1", 1, 0, 0, 0)));
+        assertThat(ch.isOpen()).isTrue();
+        assertThat(h.portEvents).isEmpty();
+        receive(ch, new FeaturesReply(2, 1, 0, 254, 0, 0));
+        assertThat(h.registry.ready()).containsOnlyKeys(new Dpid(1));
+    }
+
+    @Test
+    void portNewsFromAConnectionThatAReconnectReplacedIsIgnored() {
+        EmbeddedChannel old = h.connect();
+        handshake(old, 1);
+        SwitchConnection replaced = connection(old);
+        EmbeddedChannel fresh = h.connect();
+        handshake(fresh, 1);
+        PortStatus down = new PortStatus(0, PortReason.MODIFY, new PortDesc(1, 0, "s1-eth1", 1, 0, 0, 0));
+        // The replaced connection is being closed; on a real event loop a message it already read
+        // can still arrive after the new connection's.
+        h.registry.portChanged(replaced, down);
+        h.registry.portsReported(replaced, List.of(down.port()));
+        assertThat(h.portEvents).isEmpty();
+        receive(fresh, down);
+        assertThat(h.portEvents).containsExactly("port 1 PortState[portNo=1, name=s1-eth1, up=false]");
+    }
+
+    @Test
+    void anUnansweredPortListIsAskedForAgain() throws Exception {
+        SwitchHarness quick = new SwitchHarness(Set.of(new Dpid(1)), 60_000, 100);
+        EmbeddedChannel ch = quick.connect();
+        sent(ch);
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        assertThat(sent(ch)).filteredOn(m -> m instanceof PortDescRequest).hasSize(1);
+        List<OfMessage> again = List.of();
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (again.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            again = sent(ch).stream().filter(m -> m instanceof PortDescRequest).toList();
+        }
+        assertThat(again).hasSize(1);
+        receive(ch, new PortDescReply(again.get(0).xid(), false, List.of(new PortDesc(1, 0, "s1-eth1", 0, 4, 0, 0))));
+        assertThat(quick.portEvents).containsExactly("ports 1 [PortState[portNo=1, name=s1-eth1, up=true]]");
+    }
+
+    @Test
     void portsOfASwitchThatIsNotConfiguredAreNeitherAskedForNorReported() {
         EmbeddedChannel ch = h.connect();
         sent(ch);

@@ -23,8 +23,12 @@ final class SwitchHarness {
     final SouthboundConfig config;
 
     SwitchHarness(Set<Dpid> known, long deadAfterMs) {
+        this(known, deadAfterMs, SouthboundConfig.defaults().requestTimeoutMs());
+    }
+
+    SwitchHarness(Set<Dpid> known, long deadAfterMs, long requestTimeoutMs) {
         config = SouthboundConfig.defaults().withKnownSwitches(known)
-                .withKeepalive(Math.min(1_000, deadAfterMs / 2), deadAfterMs);
+                .withKeepalive(Math.min(1_000, deadAfterMs / 2), deadAfterMs).withRequestTimeoutMs(requestTimeoutMs);
         registry = new SwitchRegistry(known, changes::incrementAndGet, new PortListener() {
             @Override
             public void portsReported(Dpid dpid, List<PortState> ports) {

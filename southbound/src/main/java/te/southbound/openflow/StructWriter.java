@@ -110,7 +110,6 @@ final class StructWriter {
         }
     }
 
-    /** @return bytes needed to pad {@code length} to a multiple of 8 */
     /** {@code ofp_port}: 64 bytes; the name is cut to 15 ASCII bytes and NUL-padded. */
     static void writePort(ByteBuf out, PortDesc p) {
         byte[] name = p.name().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -120,6 +119,7 @@ final class StructWriter {
                 .writeInt(p.config()).writeInt(p.state()).writeZero(16).writeInt(p.currSpeed()).writeInt(p.maxSpeed());
     }
 
+    /** @return bytes needed to pad {@code length} to a multiple of 8 */
     static int padding(int length) {
         return (8 - (length & 7)) & 7;
     }

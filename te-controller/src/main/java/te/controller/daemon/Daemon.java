@@ -107,11 +107,24 @@ public final class Daemon implements AutoCloseable {
      * @param changes arc index → whether its port is now reported down
      */
     public void reportSwitchPorts(java.util.Map<Integer, Boolean> changes) {
-        long before = network.current().links().version();
-        NetworkSnapshot after = network.setSwitchReports(changes);
-        if (after.links().version() != before) {
+        if (network.setSwitchReports(changes).pathsChanged()) {
             loop.linksChanged(changes.containsValue(true) ? "port-down" : "port-up");
         }
+    }
+
+    /**
+     * Forgets every failure the switches reported (kept in the state file across restarts): for a
+     * start without switches to report, where nothing else could ever lift them.
+     *
+     * @return how many arcs were held down by switch reports
+     */
+    public int forgetSwitchReports() {
+        java.util.Map<Integer, Boolean> up = new java.util.TreeMap<>();
+        network.current().links().switchDown().forEach(a -> up.put(a, false));
+        if (!up.isEmpty()) {
+            reportSwitchPorts(up);
+        }
+        return up.size();
     }
 
     /** @return the TCP port the server is bound to */

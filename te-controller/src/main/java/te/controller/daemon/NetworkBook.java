@@ -100,10 +100,20 @@ public final class NetworkBook {
     }
 
     /**
+     * What a link-state call did.
+     *
+     * @param snapshot     the network after it
+     * @param changed      whether the call's own word changed (a new link-state version)
+     * @param pathsChanged whether the set of failed arcs changed, so the paths and the allocation must follow
+     */
+    public record Update(NetworkSnapshot snapshot, boolean changed, boolean pathsChanged) {
+    }
+
+    /**
      * Sets one arc down or up as the operator; returns once the new state is durable (unchanged if
      * the operator's word on it already was so). An arc a switch reports down stays down.
      */
-    public synchronized NetworkSnapshot setDown(int arc, boolean down) {
+    public synchronized Update setDown(int arc, boolean down) {
         return apply(current.links().with(arc, down), "link %s %s by the operator".formatted(arcName(arc), down ? "down" : "up"));
     }
 
@@ -113,24 +123,29 @@ public final class NetworkBook {
      *
      * @param changes arc → whether its port is now reported down
      */
-    public synchronized NetworkSnapshot setSwitchReports(java.util.Map<Integer, Boolean> changes) {
+    public synchronized Update setSwitchReports(java.util.Map<Integer, Boolean> changes) {
         LinkState next = current.links().withSwitchReports(changes);
         String what = changes.entrySet().stream().filter(e -> e.getValue() != current.links().isSwitchDown(e.getKey()))
                 .map(e -> arcName(e.getKey()) + (e.getValue() ? " down" : " up")).collect(java.util.stream.Collectors.joining(", "));
         return apply(next, "switch port reports: " + what);
     }
 
-    private NetworkSnapshot apply(LinkState next, String what) {
+    private Update apply(LinkState next, String what) {
         if (next == current.links()) {
-            return current;
+            return new Update(current, false, false);
         }
         long start = System.nanoTime();
-        NetworkSnapshot snapshot = SurvivingPaths.of(topology, basePaths, next, threads);
+        // A word that leaves the failed set as it was (the other source already holds the arc
+        // down) keeps the paths: nothing to recompute or re-solve.
+        boolean pathsChanged = !next.downArcs().equals(current.links().downArcs());
+        NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
+                : new NetworkSnapshot(next, current.paths(), current.capacityMbps(), current.replacedPairs());
         store.save(StateStore.LINKS, next.version(), render(next));
         current = snapshot;
-        LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms)", what,
-                next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000);
-        return snapshot;
+        LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms){}", what,
+                next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000,
+                pathsChanged ? "" : "; failed links unchanged");
+        return new Update(snapshot, true, pathsChanged);
     }
 
     private String arcName(int arc) {

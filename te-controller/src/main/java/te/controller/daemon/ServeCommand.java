@@ -126,6 +126,12 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (switches != null) {
             switches.followPorts(daemon::links, daemon::reportSwitchPorts);
+        } else {
+            int forgotten = daemon.forgetSwitchReports();
+            if (forgotten > 0) {
+                LOG.warn("{} arcs were down by switch port reports saved in the state; without --openflow-listen no switch "
+                        + "can confirm or lift them, so they are up again", forgotten);
+            }
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -34,6 +35,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private record PortKey(Dpid dpid, int port) {
     }
 
+    private final long retryMillis;
     private final int arcCount;
     private final PortKey[] tailPort;
     private final PortKey[] headPort;
@@ -42,7 +44,10 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private final Map<PortKey, Boolean> portUp = new HashMap<>();
     /** Whether a comparison is queued behind the events. Worker thread only. */
     private boolean applyQueued;
-    private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
+    /** Wait before trying again to record reports whose write failed (e.g. a full disk). */
+    static final long RETRY_SECONDS = 5;
+
+    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "te-port-monitor");
         t.setDaemon(true);
         return t;
@@ -53,6 +58,12 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     /** @param wiring how the topology's arcs appear as switch ports */
     public PortLinkMonitor(Topology topology, Wiring wiring) {
+        this(topology, wiring, TimeUnit.SECONDS.toMillis(RETRY_SECONDS));
+    }
+
+    /** @param retryMillis wait before recording again after a failed write, ms */
+    PortLinkMonitor(Topology topology, Wiring wiring, long retryMillis) {
+        this.retryMillis = retryMillis;
         arcCount = topology.arcCount();
         tailPort = new PortKey[arcCount];
         headPort = new PortKey[arcCount];
@@ -129,7 +140,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         }
     }
 
-    /** Compares every arc with what its ports say; cheap (arcs, not commodities), and self-healing after a failed write. */
+    /** Compares every arc with what its ports say; cheap (arcs, not commodities). */
     private void apply() {
         try {
             LinkState current = links.get();
@@ -147,7 +158,8 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
                 report.accept(changes);
             }
         } catch (RuntimeException e) {
-            LOG.error("could not record switch port reports (retried on the next port event): {}", e.toString(), e);
+            LOG.error("could not record switch port reports; trying again in {} ms: {}", retryMillis, e.toString(), e);
+            worker.schedule(this::applySoon, retryMillis, TimeUnit.MILLISECONDS);
         }
     }
 

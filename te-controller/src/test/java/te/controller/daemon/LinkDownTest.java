@@ -61,8 +61,14 @@ class LinkDownTest {
             assertThat(up.get("up").asBoolean()).as("the switch still reports it down").isFalse();
             assertThat(up.get("heldDownBySwitch").asBoolean()).isTrue();
 
+            long solves = DaemonFixture.json(d.get("/v1/status")).get("solvesCompleted").asLong();
             JsonNode down = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null));
+            assertThat(down.get("changed").asBoolean()).as("the operator's word is new").isTrue();
             assertThat(down.get("downLinks").get(0).get("by").asText()).isEqualTo("operator+switch");
+            JsonNode status = DaemonFixture.json(d.get("/v1/status"));
+            assertThat(status.get("pending")).as("the failed links are the same: no re-solve").isEmpty();
+            assertThat(status.get("solving").asBoolean()).isFalse();
+            assertThat(status.get("solvesCompleted").asLong()).isEqualTo(solves);
             d.daemon.reportSwitchPorts(java.util.Map.of(arc, false));
             assertThat(d.daemon.links().isDown(arc)).as("the operator's failure stays").isTrue();
             d.daemon.reportSwitchPorts(java.util.Map.of(arc, true));
@@ -76,6 +82,27 @@ class LinkDownTest {
             assertThat(up.get("up").asBoolean()).isFalse();
             d.daemon.reportSwitchPorts(java.util.Map.of(arc, false));
             assertThat(d.daemon.links().downArcs()).isEmpty();
+            d.daemon.reportSwitchPorts(java.util.Map.of(arc, true));
+        }
+        // A start without switches to report (no --openflow-listen) forgets their failures.
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            assertThat(d.daemon.forgetSwitchReports()).isEqualTo(1);
+            assertThat(d.daemon.links().downArcs()).isEmpty();
+        }
+    }
+
+    @Test
+    void aLinksFileFromBeforeSwitchReportsLoadsAsTheOperatorsFailures(@TempDir Path dir) {
+        Topology t = DaemonFixture.ABILENE;
+        int arc = t.arcIndex(t.resolveNode("0"), t.resolveNode("1"));
+        try (te.controller.daemon.state.StateStore store = new te.controller.daemon.state.StateStore(dir)) {
+            store.save(te.controller.daemon.state.StateStore.LINKS, 7,
+                    "{\"down\":[{\"src\":\"0\",\"dst\":\"1\"}]}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            assertThat(d.daemon.links().version()).isEqualTo(7);
+            assertThat(d.daemon.links().operatorDown()).containsExactly(arc);
+            assertThat(d.daemon.links().switchDown()).isEmpty();
         }
     }
 

@@ -71,9 +71,8 @@ class PortStatusIT {
             int cd = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == away).findFirst().orElseThrow();
             ovs.vsctl("del-controller", OvsBridges.bridge(away));
             await("node 2's bridge gone", () -> switches.switches().size() == t.nodeCount() - 1);
+            // (No PORT_STATUS can reach the controller now; only the port list on reconnecting can tell.)
             ovs.vsctl("del-port", OvsBridges.bridge(away), OvsBridges.port(t, cd));
-            Thread.sleep(300);
-            assertThat(d.daemon.links().isDown(cd)).isFalse();
             ovs.vsctl("set-controller", OvsBridges.bridge(away), "tcp:127.0.0.1:" + switches.localAddress().getPort());
             await("the failure seen on reconnect", () -> d.daemon.links().isSwitchDown(cd));
         } finally {

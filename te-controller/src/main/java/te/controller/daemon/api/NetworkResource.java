@@ -65,10 +65,10 @@ public final class NetworkResource {
         } catch (IllegalArgumentException e) {
             throw ApiException.notFound(e.getMessage());
         }
-        long before = book.current().links().version();
-        NetworkSnapshot n = book.setDown(arc, down);
-        boolean changed = n.links().version() != before;
-        if (changed) {
+        NetworkBook.Update update = book.setDown(arc, down);
+        NetworkSnapshot n = update.snapshot();
+        boolean changed = update.changed();
+        if (update.pathsChanged()) {
             requestSolve.accept(down ? "link-down" : "link-up");
         }
         Map<String, Object> body = new LinkedHashMap<>();
