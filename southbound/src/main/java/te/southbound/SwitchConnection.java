@@ -159,6 +159,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             registry.portChanged(this, p); // ignored before the handshake ends: the port list follows it
         } else if (msg instanceof PortDescReply r) {
             unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
+        } else if (msg instanceof PortStatsReply r) {
+            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
         } else if (msg instanceof EchoRequest e) {
             write(new EchoReply(e.xid(), e.data()), true);
         } else if (msg instanceof OfMessage.Error e) {

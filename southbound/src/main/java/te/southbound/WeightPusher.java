@@ -85,6 +85,16 @@ public final class WeightPusher implements AutoCloseable {
         return CounterReader.read(reconciler.installed(), registry.ready(), config.requestTimeoutMs());
     }
 
+    /**
+     * Reads every port's traffic counters from each connected, configured switch.
+     *
+     * @return the counters by dpid and port; a switch that errs, disconnects or does not answer
+     *         within requestTimeoutMs is left out (and logged), so this future does not fail
+     */
+    public CompletableFuture<List<PortCounters>> portCounters() {
+        return PortCounterReader.read(registry.ready(), config.requestTimeoutMs());
+    }
+
     /** @return connected switches (configured or not) with their recent errors */
     public List<SwitchStatus> status() {
         return registry.status();

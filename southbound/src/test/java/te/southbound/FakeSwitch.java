@@ -36,6 +36,8 @@ final class FakeSwitch {
     volatile Predicate<OfMessage> reject = m -> false;
     /** When set, barrier requests go unanswered (a switch stuck on a batch). */
     volatile boolean ignoreBarriers;
+    /** When set, port counter requests go unanswered. Otherwise port 1 reports rx 1000·dpid and tx 2000·dpid bytes. */
+    volatile boolean ignorePortStats;
     private final long dpid;
     private Channel channel;
 
@@ -96,6 +98,11 @@ final class FakeSwitch {
                     ctx.write(new GroupDescReply(m.xid(), i < all.size() - 1, List.of(all.get(i))));
                 }
                 ctx.writeAndFlush(all.isEmpty() ? new GroupDescReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            } else if (m instanceof PortStatsRequest) {
+                if (!ignorePortStats) {
+                    ctx.writeAndFlush(new PortStatsReply(m.xid(), false, List.of(
+                            new te.southbound.openflow.PortStats(1, 10, 20, 1_000 * dpid, 2_000 * dpid, 1, 2, 3, 4, 5, 6))));
+                }
             } else if (m instanceof GroupStatsRequest) {
                 // Counters are made up but traceable: each bucket reports its weight in packets.
                 List<te.southbound.openflow.GroupStats> stats = groups.values().stream().map(g ->

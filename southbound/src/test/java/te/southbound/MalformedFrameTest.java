@@ -63,6 +63,7 @@ class MalformedFrameTest {
                         "unknown port status reason 7"),
                 Arguments.of("port list with a partial port", hex("0413001800000009000d0000000000000000000100000000"),
                         "OFPMP_PORT_DESC reply: 8 bytes of ports, not a multiple of 64"),
+                Arguments.of("port counters with a partial port", hex("04130018000000090004000000000000" + "0000000300000000"), "OFPMP_PORT_STATS reply: 8 bytes of port counters, not a multiple of 112"),
                 Arguments.of("truncated features reply", hex("0406000c00000001deadbeef"), "truncated ofp_switch_features"),
                 Arguments.of("match of type STANDARD", hex("040e0040" + "00000001" + "00".repeat(40) + "0000" + "0004" + "00000000" + "00".repeat(8)),
                         "match type 0 is not OFPMT_OXM"));

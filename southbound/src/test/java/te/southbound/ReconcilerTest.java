@@ -105,6 +105,15 @@ class ReconcilerTest {
     }
 
     @Test
+    void portCountersComeFromEverySwitchThatAnswers() throws Exception {
+        WeightPusher p = startAndConnect();
+        switches.get(1).ignorePortStats = true; // switch 2 is silent: left out once the 500 ms timeout passes
+        List<PortCounters> counters = p.portCounters().get(5, TimeUnit.SECONDS);
+        assertThat(counters).containsExactly(new PortCounters(new Dpid(1), 1, 1_000, 2_000, 10, 20, 3, 7, 5_000_000_006L),
+                new PortCounters(new Dpid(3), 1, 3_000, 6_000, 10, 20, 3, 7, 5_000_000_006L));
+    }
+
+    @Test
     void aRestartedControllerAdoptsWhatIsInstalledAndNeverReusesLabelsInUse() throws Exception {
         WeightPusher first = startAndConnect();
         assertThat(first.push(state(1, 0)).get().clean()).isTrue(); // path 1-2-3 has label 16

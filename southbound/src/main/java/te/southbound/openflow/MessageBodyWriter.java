@@ -36,6 +36,15 @@ final class MessageBodyWriter {
         } else if (msg instanceof PortDescReply r) {
             out.writeShort(MP_PORT_DESC).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4);
             r.ports().forEach(port -> StructWriter.writePort(out, port));
+        } else if (msg instanceof PortStatsRequest r) {
+            out.writeShort(MP_PORT_STATS).writeShort(0).writeZero(4).writeInt(r.portNo()).writeZero(4);
+        } else if (msg instanceof PortStatsReply r) {
+            out.writeShort(MP_PORT_STATS).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4);
+            for (PortStats p : r.ports()) {
+                out.writeInt(p.portNo()).writeZero(4).writeLong(p.rxPackets()).writeLong(p.txPackets()).writeLong(p.rxBytes())
+                        .writeLong(p.txBytes()).writeLong(p.rxDropped()).writeLong(p.txDropped()).writeLong(p.rxErrors())
+                        .writeLong(p.txErrors()).writeZero(32).writeInt((int) p.durationS()).writeInt((int) p.durationNs());
+            }
         } else if (msg instanceof GroupDescRequest) {
             out.writeShort(MP_GROUP_DESC).writeShort(0).writeZero(4);
         } else if (msg instanceof FlowStatsRequest r) {

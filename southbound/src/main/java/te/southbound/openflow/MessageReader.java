@@ -101,6 +101,12 @@ final class MessageReader {
         if (mpType == MP_PORT_DESC) {
             return new PortDescRequest(xid);
         }
+        if (mpType == MP_PORT_STATS) {
+            require(in, 8, "ofp_port_stats_request");
+            int portNo = in.readInt();
+            in.skipBytes(4);
+            return new PortStatsRequest(xid, portNo);
+        }
         if (mpType == MP_GROUP) {
             require(in, 8, "ofp_group_stats_request");
             int groupId = in.readInt();
@@ -145,6 +151,24 @@ final class MessageReader {
                 ports.add(readPort(in));
             }
             return new PortDescReply(xid, more, ports);
+        }
+        if (mpType == MP_PORT_STATS) {
+            if (in.readableBytes() % PortStats.LENGTH != 0) {
+                throw new OpenFlowException("OFPMP_PORT_STATS reply: %d bytes of port counters, not a multiple of %d"
+                        .formatted(in.readableBytes(), PortStats.LENGTH));
+            }
+            List<PortStats> ports = new ArrayList<>();
+            while (in.isReadable()) {
+                int portNo = in.readInt();
+                long[] c = new long[8];
+                in.skipBytes(4);
+                for (int i = 0; i < c.length; i++) {
+                    c[i] = in.readLong();
+                }
+                in.skipBytes(32); // rx_frame_err, rx_over_err, rx_crc_err, collisions
+                ports.add(new PortStats(portNo, c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], in.readUnsignedInt(), in.readUnsignedInt()));
+            }
+            return new PortStatsReply(xid, more, ports);
         }
         if (mpType == MP_GROUP) {
             List<GroupStats> groups = new ArrayList<>();

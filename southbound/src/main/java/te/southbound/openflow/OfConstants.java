@@ -18,7 +18,7 @@ public final class OfConstants {
             MULTIPART_REQUEST = 18, MULTIPART_REPLY = 19, BARRIER_REQUEST = 20, BARRIER_REPLY = 21;
 
     // ofp_multipart_type and flags
-    public static final int MP_FLOW = 1, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_PORT_DESC = 13,
+    public static final int MP_FLOW = 1, MP_PORT_STATS = 4, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_PORT_DESC = 13,
             MP_REPLY_MORE = 1;
 
     // hello element

@@ -163,6 +163,19 @@ public sealed interface OfMessage {
         public PortDescReply withXid(int x) { return new PortDescReply(x, more, ports); }
     }
 
+    /** OFPMP_PORT_STATS request: counters of one port, or of all with {@code OFPP_ANY}. */
+    record PortStatsRequest(int xid, int portNo) implements OfMessage {
+        public PortStatsRequest withXid(int x) { return new PortStatsRequest(x, portNo); }
+    }
+
+    /** One part of an OFPMP_PORT_STATS reply. */
+    record PortStatsReply(int xid, boolean more, List<PortStats> ports) implements OfMessage {
+        public PortStatsReply {
+            ports = List.copyOf(ports);
+        }
+        public PortStatsReply withXid(int x) { return new PortStatsReply(x, more, ports); }
+    }
+
     /**
      * A well-formed message of a type this controller does not act on (PACKET_IN, FLOW_REMOVED,
      * other multipart replies, ...): kept so it can be logged, never an error.

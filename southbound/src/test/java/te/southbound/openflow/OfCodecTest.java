@@ -109,6 +109,24 @@ class OfCodecTest {
     }
 
     @Test
+    void portStatsReplyDecodesFromTheSpecLayout() {
+        // ofp_multipart_reply (type 19, length 128): OFPMP_PORT_STATS (4), flags 0, pad | ofp_port_stats:
+        // port_no 3, pad 4, rx/tx packets 7/9, rx/tx bytes 700/900, rx/tx dropped 1/0, rx/tx errors 0/2,
+        // frame/over/crc/collisions, duration 12 s + 250,000,000 ns
+        String hex = "0413008000000011" + "0004000000000000"
+                + "00000003" + "00000000"
+                + "0000000000000007" + "0000000000000009" + "00000000000002bc" + "0000000000000384"
+                + "0000000000000001" + "0000000000000000" + "0000000000000000" + "0000000000000002"
+                + "0".repeat(64) + "0000000c" + "0ee6b280";
+        EmbeddedChannel ch = codec();
+        ch.writeInbound(Unpooled.wrappedBuffer(HexFormat.of().parseHex(hex)));
+        PortStatsReply reply = (PortStatsReply) ch.readInbound();
+        assertThat(reply.xid()).isEqualTo(17);
+        assertThat(reply.ports()).containsExactly(new PortStats(3, 7, 9, 700, 900, 1, 0, 0, 2, 12, 250_000_000));
+        assertThat(HexFormat.of().formatHex(encode(reply))).isEqualTo(hex);
+    }
+
+    @Test
     void aPortIsUpOnlyWhenNeitherAdministrativelyDownNorWithoutLink() {
         assertThat(new PortDesc(1, 0, "a", 0, 4, 0, 0).up()).isTrue();       // LIVE
         assertThat(new PortDesc(1, 0, "a", 0, 2, 0, 0).up()).isTrue();       // BLOCKED (e.g. by STP) still has link

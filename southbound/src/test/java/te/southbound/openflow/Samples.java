@@ -65,6 +65,9 @@ final class Samples {
                 new PortStatus(22, PortReason.MODIFY, new PortDesc(3, 0x0200_0000_0a01L, "eth3", 1, 1, 10_000_000, 0)),
                 new PortDescRequest(23),
                 new PortDescReply(24, false, List.of(new PortDesc(1, 0xaabb_ccdd_eeffL, "s1-eth1", 0, 4, 1_000_000, 10_000_000),
-                        new PortDesc(0xfffffffe, 0x0002_0000_0001L, "br0", 0, 0, 0, 0))));
+                        new PortDesc(0xfffffffe, 0x0002_0000_0001L, "br0", 0, 0, 0, 0))),
+                new PortStatsRequest(25, OfConstants.OFPP_ANY),
+                new PortStatsReply(26, true, List.of(new PortStats(2, 10, 20, 1500, 3000, 1, 0, 0, 2, 3600, 500_000_000),
+                        new PortStats(0xfffffffe, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0))));
     }
 }

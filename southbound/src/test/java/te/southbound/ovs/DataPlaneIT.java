@@ -62,6 +62,13 @@ class DataPlaneIT extends OvsTestBase {
         assertThat(counters).extracting(te.southbound.CommodityCounters::id).containsExactly("c1", "c2", "c3", "c4");
         assertThat(counters.get(0).buckets()).extracting(b -> b.packetCount()).isEqualTo(g1);
         assertThat(counters.get(1).buckets()).extracting(b -> b.packetCount()).isEqualTo(g2);
+        // So do its port counters (OFPMP_PORT_STATS): s1's host port received what h1 sent.
+        te.southbound.PortCounters host = pusher.portCounters().get().stream()
+                .filter(c -> c.dpid().value() == 1 && c.portNo() == 100).findFirst().orElseThrow();
+        Matcher rx = Pattern.compile("rx pkts=(\\d+), bytes=(\\d+)").matcher(ovs.ofctl("dump-ports", "s1", "100"));
+        assertThat(rx.find()).isTrue();
+        assertThat(host.rxPackets()).isEqualTo(Long.parseLong(rx.group(1))).isGreaterThanOrEqualTo(total(g1));
+        assertThat(host.rxBytes()).isEqualTo(Long.parseLong(rx.group(2)));
     }
 
     private String lastCounters = "";
