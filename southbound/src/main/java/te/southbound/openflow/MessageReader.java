@@ -142,10 +142,7 @@ final class MessageReader {
             return new GroupDescReply(xid, more, groups);
         }
         if (mpType == MP_PORT_DESC) {
-            if (in.readableBytes() % PortDesc.LENGTH != 0) {
-                throw new OpenFlowException("OFPMP_PORT_DESC reply: %d bytes of ports, not a multiple of %d"
-                        .formatted(in.readableBytes(), PortDesc.LENGTH));
-            }
+            requireWholeEntries(in, PortDesc.LENGTH, "OFPMP_PORT_DESC reply", "ports");
             List<PortDesc> ports = new ArrayList<>();
             while (in.isReadable()) {
                 ports.add(readPort(in));
@@ -153,10 +150,7 @@ final class MessageReader {
             return new PortDescReply(xid, more, ports);
         }
         if (mpType == MP_PORT_STATS) {
-            if (in.readableBytes() % PortStats.LENGTH != 0) {
-                throw new OpenFlowException("OFPMP_PORT_STATS reply: %d bytes of port counters, not a multiple of %d"
-                        .formatted(in.readableBytes(), PortStats.LENGTH));
-            }
+            requireWholeEntries(in, PortStats.LENGTH, "OFPMP_PORT_STATS reply", "port counters");
             List<PortStats> ports = new ArrayList<>();
             while (in.isReadable()) {
                 int portNo = in.readInt();
@@ -188,6 +182,13 @@ final class MessageReader {
         }
         in.skipBytes(in.readableBytes());
         return new Unhandled(xid, MULTIPART_REPLY, length);
+    }
+
+    /** For replies of fixed-size entries: the body must hold whole ones. */
+    private static void requireWholeEntries(ByteBuf in, int entryLength, String what, String entries) {
+        if (in.readableBytes() % entryLength != 0) {
+            throw new OpenFlowException("%s: %d bytes of %s, not a multiple of %d".formatted(what, in.readableBytes(), entries, entryLength));
+        }
     }
 
     private static GroupStats readGroupStats(ByteBuf b) {
