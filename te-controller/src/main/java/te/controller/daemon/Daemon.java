@@ -8,6 +8,7 @@ import org.slf4j.LoggerFactory;
 import te.controller.daemon.api.AllocationResource;
 import te.controller.daemon.api.ControlResource;
 import te.controller.daemon.api.DemandResource;
+import te.controller.daemon.api.LinkLoadResource;
 import te.controller.daemon.api.NetworkResource;
 import te.controller.daemon.http.ApiServer;
 import te.controller.daemon.http.Route;
@@ -31,12 +32,15 @@ public final class Daemon implements AutoCloseable {
     private final SolveLoop loop;
     private final ApiServer server;
     private final NetworkBook network;
+    private final java.util.concurrent.atomic.AtomicReference<LinkLoads> measured;
 
-    private Daemon(StateStore store, SolveLoop loop, ApiServer server, NetworkBook network) {
+    private Daemon(StateStore store, SolveLoop loop, ApiServer server, NetworkBook network,
+                   java.util.concurrent.atomic.AtomicReference<LinkLoads> measured) {
         this.store = store;
         this.loop = loop;
         this.server = server;
         this.network = network;
+        this.measured = measured;
     }
 
     /**
@@ -58,6 +62,10 @@ public final class Daemon implements AutoCloseable {
                     () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
                     () -> network.current().links().downArcs().size());
             allocations.current().ifPresent(a -> metrics.served(a.info()));
+            var measured = new java.util.concurrent.atomic.AtomicReference<LinkLoads>();
+            double[] capacity = topology.capacitiesMbps();
+            metrics.measuredLinks(() -> measured.get() == null ? Double.NaN : measured.get().maxUtilisation(capacity),
+                    () -> measured.get() == null ? 0 : measured.get().measuredArcs());
             SolveLoop loop = new SolveLoop(new SolveRunner(topology, demands, network, allocations, solve, publisher, metrics),
                     settings.interval());
             Consumer<String> trigger = loop::request;
@@ -65,6 +73,7 @@ public final class Daemon implements AutoCloseable {
             routes.addAll(new DemandResource(topology, demands, trigger, metrics).routes());
             routes.addAll(new AllocationResource(topology, allocations).routes());
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
+            routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
             ApiServer server;
             try {
@@ -78,7 +87,7 @@ public final class Daemon implements AutoCloseable {
                     settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval());
-            return new Daemon(store, loop, server, network);
+            return new Daemon(store, loop, server, network, measured);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -125,6 +134,11 @@ public final class Daemon implements AutoCloseable {
             reportSwitchPorts(up);
         }
         return up.size();
+    }
+
+    /** Records the arc loads the switches measured (served by {@code GET /v1/links/load} and the metrics). */
+    public void reportLinkLoads(LinkLoads loads) {
+        measured.set(loads);
     }
 
     /** @return the TCP port the server is bound to */

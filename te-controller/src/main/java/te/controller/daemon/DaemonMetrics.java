@@ -13,7 +13,8 @@ import java.util.function.Supplier;
  * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
  * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}},
  * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_demand_uploads_total{result}},
- * {@code te_http_request_duration_seconds{method,route,status}} and version gauges.
+ * {@code te_http_request_duration_seconds{method,route,status}}, version gauges, and with switches
+ * {@code te_links_measured_max_utilisation}, {@code te_links_measured}.
  */
 public final class DaemonMetrics {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -35,6 +36,16 @@ public final class DaemonMetrics {
         Gauge.builder("te.topology.version", topologyVersion).description("link-state version").register(registry);
         Gauge.builder("te.allocation.version", allocationVersion).description("served allocation version (0: none)").register(registry);
         Gauge.builder("te.links.down", linksDown).description("arcs currently failed").register(registry);
+    }
+
+    /**
+     * Registers the gauges of the loads the switches measure: {@code te_links_measured_max_utilisation}
+     * (NaN while none is known) and {@code te_links_measured} (arcs with a rate).
+     */
+    public void measuredLinks(Supplier<Number> maxUtilisation, Supplier<Number> measuredArcs) {
+        Gauge.builder("te.links.measured.max.utilisation", maxUtilisation)
+                .description("highest measured arc load / capacity over the last port-counter interval").register(registry);
+        Gauge.builder("te.links.measured", measuredArcs).description("arcs with a measured load").register(registry);
     }
 
     /** Records one solve pass. */

@@ -78,6 +78,11 @@ public final class ServeCommand implements Callable<Integer> {
                     + "wired by the conventional scheme (node i = dpid i+1, hosts on port 1, arcs on ports 2..); off by default.")
     String openflowListen;
 
+    @Option(names = "--port-stats-interval", defaultValue = "10s", paramLabel = "DURATION",
+            description = "With --openflow-listen: how often the switches' port counters are read for the measured link loads "
+                    + "(GET /v1/links/load, metrics); 0 turns it off (default: ${DEFAULT-VALUE}).")
+    String portStatsInterval;
+
     @Option(names = "--openflow-wiring", paramLabel = "FILE",
             description = "Datapath ids, host prefixes and ports of the real switches ('node ID dpid DPID prefix P [host-port N]', "
                     + "'link SRC DST port N' lines); without it the conventional wiring is used.")
@@ -93,6 +98,10 @@ public final class ServeCommand implements Callable<Integer> {
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap());
+        Duration statsInterval = parseDuration(portStatsInterval);
+        if (statsInterval.isNegative()) {
+            throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got " + portStatsInterval);
+        }
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
         long start = System.nanoTime();
@@ -126,6 +135,9 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (switches != null) {
             switches.followPorts(daemon::links, daemon::reportSwitchPorts);
+            if (!statsInterval.isZero()) {
+                switches.followLoads(daemon::reportLinkLoads, statsInterval);
+            }
         } else {
             int forgotten = daemon.forgetSwitchReports();
             if (forgotten > 0) {

@@ -25,11 +25,13 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
     private final Wiring wiring;
     private final WeightPusher pusher;
     private final PortLinkMonitor ports;
+    private final LinkLoadMonitor loads;
 
-    private OpenFlowPublisher(Wiring wiring, WeightPusher pusher, PortLinkMonitor ports) {
+    private OpenFlowPublisher(Wiring wiring, WeightPusher pusher, PortLinkMonitor ports, LinkLoadMonitor loads) {
         this.wiring = wiring;
         this.pusher = pusher;
         this.ports = ports;
+        this.loads = loads;
     }
 
     /**
@@ -49,7 +51,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
             throw e;
         }
         LOG.info("OpenFlow 1.3: listening for {} switches on {}", switches.size(), pusher.localAddress());
-        return new OpenFlowPublisher(wiring, pusher, ports);
+        return new OpenFlowPublisher(wiring, pusher, ports, new LinkLoadMonitor(topology, wiring));
     }
 
     /**
@@ -76,6 +78,15 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
         });
     }
 
+    /**
+     * Measures the arcs' loads from the switches' port counters every {@code interval}.
+     *
+     * @param sink receives the rates, e.g. {@code Daemon::reportLinkLoads}
+     */
+    public void followLoads(java.util.function.Consumer<te.controller.daemon.LinkLoads> sink, java.time.Duration interval) {
+        loads.start(pusher::portCounters, sink, interval, 2 * pusher.config().requestTimeoutMs());
+    }
+
     /** @return connected switches with their recent errors */
     public java.util.List<te.southbound.SwitchStatus> switches() {
         return pusher.status();
@@ -88,6 +99,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
 
     @Override
     public void close() {
+        loads.close();
         pusher.close();
         ports.close();
     }

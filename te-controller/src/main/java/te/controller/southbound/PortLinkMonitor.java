@@ -17,6 +17,7 @@ import te.controller.daemon.LinkState;
 import te.southbound.Dpid;
 import te.southbound.PortListener;
 import te.southbound.PortState;
+import te.controller.southbound.ArcPorts.SwitchPort;
 import te.topology.Topology;
 
 /**
@@ -32,16 +33,11 @@ import te.topology.Topology;
 public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PortLinkMonitor.class);
 
-    private record PortKey(Dpid dpid, int port) {
-    }
-
     private final long retryMillis;
-    private final int arcCount;
-    private final PortKey[] tailPort;
-    private final PortKey[] headPort;
-    private final Map<Dpid, List<PortKey>> portsBySwitch = new HashMap<>();
+    private final ArcPorts ports;
+    private final Map<Dpid, List<SwitchPort>> portsBySwitch = new HashMap<>();
     /** Last reported state per arc port; absent while its switch has not said. Worker thread only. */
-    private final Map<PortKey, Boolean> portUp = new HashMap<>();
+    private final Map<SwitchPort, Boolean> portUp = new HashMap<>();
     /** Whether a comparison is queued behind the events. Worker thread only. */
     private boolean applyQueued;
     /** Wait before trying again to record reports whose write failed (e.g. a full disk). */
@@ -64,16 +60,9 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     /** @param retryMillis wait before recording again after a failed write, ms */
     PortLinkMonitor(Topology topology, Wiring wiring, long retryMillis) {
         this.retryMillis = retryMillis;
-        arcCount = topology.arcCount();
-        tailPort = new PortKey[arcCount];
-        headPort = new PortKey[arcCount];
-        for (int a = 0; a < arcCount; a++) {
-            tailPort[a] = new PortKey(wiring.dpid(topology.arcSrc(a)), wiring.outPort(a));
-            portsBySwitch.computeIfAbsent(tailPort[a].dpid(), d -> new ArrayList<>()).add(tailPort[a]);
-        }
-        for (int a = 0; a < arcCount; a++) {
-            int reverse = topology.arcIndex(topology.arcDst(a), topology.arcSrc(a));
-            headPort[a] = reverse < 0 ? null : tailPort[reverse];
+        this.ports = new ArcPorts(topology, wiring);
+        for (int a = 0; a < ports.arcCount(); a++) {
+            portsBySwitch.computeIfAbsent(ports.tail(a).dpid(), d -> new ArrayList<>()).add(ports.tail(a));
         }
     }
 
@@ -94,7 +83,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         Map<Integer, Boolean> listed = new HashMap<>();
         ports.forEach(p -> listed.put(p.portNo(), p.up()));
         onWorker(() -> {
-            for (PortKey key : portsBySwitch.getOrDefault(dpid, List.of())) {
+            for (SwitchPort key : portsBySwitch.getOrDefault(dpid, List.of())) {
                 // A port the wiring expects but the switch does not have carries nothing.
                 portUp.put(key, listed.getOrDefault(key.port(), false));
             }
@@ -104,7 +93,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     @Override
     public void portChanged(Dpid dpid, PortState port) {
-        PortKey key = new PortKey(dpid, port.portNo());
+        SwitchPort key = new SwitchPort(dpid, port.portNo());
         onWorker(() -> {
             if (portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
                 portUp.put(key, port.up());
@@ -145,9 +134,9 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         try {
             LinkState current = links.get();
             Map<Integer, Boolean> changes = new TreeMap<>();
-            for (int a = 0; a < arcCount; a++) {
-                Boolean tail = portUp.get(tailPort[a]);
-                Boolean head = headPort[a] == null ? Boolean.TRUE : portUp.get(headPort[a]);
+            for (int a = 0; a < ports.arcCount(); a++) {
+                Boolean tail = portUp.get(ports.tail(a));
+                Boolean head = ports.head(a) == null ? Boolean.TRUE : portUp.get(ports.head(a));
                 boolean down = Boolean.FALSE.equals(tail) || Boolean.FALSE.equals(head);
                 boolean known = down || (tail != null && head != null);
                 if (known && current.isSwitchDown(a) != down) {

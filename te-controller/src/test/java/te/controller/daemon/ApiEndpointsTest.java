@@ -34,6 +34,44 @@ class ApiEndpointsTest {
     }
 
     @Test
+    void linkLoadsShowThePlanAndWhatTheSwitchesMeasured() {
+        d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500}]");
+        d.awaitAllocationFor(1, 0);
+        int arc = d.topology.arcIndex(d.topology.resolveNode("0"), d.topology.resolveNode("1"));
+        double planned = d.checkedAllocation(d.get("/v1/allocation").body(), java.util.List.of()).arcLoadMbps()[arc];
+        assertThat(planned).isPositive();
+
+        JsonNode before = DaemonFixture.json(d.get("/v1/links/load"));
+        assertThat(before.get("measuredAt").isNull()).isTrue();
+        assertThat(before.get("maxMeasuredUtilisation").isNull()).isTrue();
+        assertThat(before.get("links")).hasSize(d.topology.arcCount());
+        JsonNode link = link(before, "0", "1");
+        assertThat(link.get("plannedMbps").asDouble()).isEqualTo(planned);
+        assertThat(link.get("measuredMbps").isNull()).isTrue();
+
+        double[] mbps = new double[d.topology.arcCount()];
+        java.util.Arrays.fill(mbps, Double.NaN);
+        mbps[arc] = 450;
+        d.daemon.reportLinkLoads(new LinkLoads(java.time.Instant.parse("2026-11-25T12:00:00Z"), mbps));
+        JsonNode after = DaemonFixture.json(d.get("/v1/links/load"));
+        assertThat(after.get("measuredAt").asText()).isEqualTo("2026-11-25T12:00:00Z");
+        assertThat(link(after, "0", "1").get("measuredMbps").asDouble()).isEqualTo(450);
+        assertThat(link(after, "1", "0").get("measuredMbps").isNull()).isTrue();
+        assertThat(after.get("maxMeasuredUtilisation").asDouble()).isEqualTo(450 / d.topology.capacitiesMbps()[arc]);
+        assertThat(d.get("/metrics").body()).contains("te_links_measured 1.0")
+                .contains("te_links_measured_max_utilisation " + (450 / d.topology.capacitiesMbps()[arc]));
+    }
+
+    private static JsonNode link(JsonNode loads, String src, String dst) {
+        for (JsonNode l : loads.get("links")) {
+            if (l.get("src").asText().equals(src) && l.get("dst").asText().equals(dst)) {
+                return l;
+            }
+        }
+        throw new AssertionError("no link " + src + "->" + dst);
+    }
+
+    @Test
     void demandsAreReplacedPatchedAndReadBack() {
         HttpResponse<String> put = d.putJson(THREE);
         assertThat(put.statusCode()).isEqualTo(200);

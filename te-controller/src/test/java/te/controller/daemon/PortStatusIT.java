@@ -49,6 +49,12 @@ class PortStatusIT {
                     "--", "add-port", OvsBridges.bridge(1), VETH_B, "--", "set", "interface", VETH_B, "ofport_request=" + wiring.outPort(ba));
             ovs.vsctl(OvsBridges.controllers(t, switches.localAddress().getPort()).toArray(String[]::new));
             await("every bridge connected", () -> switches.switches().size() == t.nodeCount());
+            // Port counters of every arc's tail port, read twice, give every arc a measured load
+            // (idle here: 0 Mbps, or the few bytes of OVS's own traffic).
+            switches.followLoads(d.daemon::reportLinkLoads, Duration.ofMillis(200));
+            await("every arc measured", () -> DaemonFixture.json(d.get("/v1/links/load")).findValues("measuredMbps").stream()
+                    .filter(v -> !v.isNull()).count() == t.arcCount());
+            assertThat(DaemonFixture.json(d.get("/v1/links/load")).get("maxMeasuredUtilisation").asDouble()).isBetween(0.0, 0.01);
             d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500},{\"src\":\"1\",\"dst\":\"0\",\"demand\":500}]");
             d.awaitAllocationFor(1, 0);
             assertThat(d.daemon.links().downArcs()).as("every port reported up").isEmpty();
