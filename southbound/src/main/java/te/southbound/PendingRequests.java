@@ -41,9 +41,16 @@ final class PendingRequests {
         return w.done();
     }
 
+    /** @return completes with every part of the reply; failing it (e.g. a caller's timeout) forgets the request */
     CompletableFuture<List<OfMessage>> awaitMultipart(int xid) {
         MultipartWaiter w = new MultipartWaiter(new ArrayList<>(), new CompletableFuture<>());
         multiparts.put(xid, w);
+        // A switch that never answers must not leave one waiter per attempt behind.
+        w.done().whenComplete((parts, error) -> {
+            if (error != null) {
+                multiparts.remove(xid, w);
+            }
+        });
         return w.done();
     }
 

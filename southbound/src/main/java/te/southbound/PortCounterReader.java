@@ -24,7 +24,7 @@ final class PortCounterReader {
         List<CompletableFuture<List<PortCounters>>> replies = new ArrayList<>();
         ready.forEach((dpid, c) -> replies.add(c.multipart(new OfMessage.PortStatsRequest(0, OfConstants.OFPP_ANY))
                 .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
-                .thenApply(parts -> counters(dpid, parts))
+                .thenApply(parts -> counters(dpid, parts, System.nanoTime()))
                 .exceptionally(e -> {
                     log.warn("switch {}: no port counters ({})", dpid, e.toString());
                     return List.of();
@@ -37,14 +37,30 @@ final class PortCounterReader {
         });
     }
 
-    private static List<PortCounters> counters(Dpid dpid, List<OfMessage> parts) {
+    private static List<PortCounters> counters(Dpid dpid, List<OfMessage> parts, long readNanos) {
         List<PortCounters> out = new ArrayList<>();
         for (OfMessage part : parts) {
             for (PortStats p : ((OfMessage.PortStatsReply) part).ports()) {
                 out.add(new PortCounters(dpid, p.portNo(), p.rxBytes(), p.txBytes(), p.rxPackets(), p.txPackets(),
-                        p.rxDropped() + p.txDropped(), p.rxErrors() + p.txErrors(), p.durationS() * 1_000_000_000L + p.durationNs()));
+                        sum(p.rxDropped(), p.txDropped()), sum(p.rxErrors(), p.txErrors()), durationNanos(p), readNanos));
             }
         }
         return out;
+    }
+
+    /** All ones on the wire (-1 here) means "not counted": such a counter adds nothing. */
+    private static long sum(long a, long b) {
+        return a < 0 && b < 0 ? -1 : Math.max(a, 0) + Math.max(b, 0);
+    }
+
+    /**
+     * The port's uptime, or 0 when it is no good as a clock for rates: not given (all ones), or
+     * given in whole seconds only (a 10 s interval would be off by up to 10 %).
+     */
+    private static long durationNanos(PortStats p) {
+        if (p.durationS() == 0xffffffffL || p.durationNs() == 0 || p.durationNs() == 0xffffffffL) {
+            return 0;
+        }
+        return p.durationS() * 1_000_000_000L + p.durationNs();
     }
 }

@@ -36,7 +36,7 @@ final class FakeSwitch {
     volatile Predicate<OfMessage> reject = m -> false;
     /** When set, barrier requests go unanswered (a switch stuck on a batch). */
     volatile boolean ignoreBarriers;
-    /** When set, port counter requests go unanswered. Otherwise port 1 reports rx 1000·dpid and tx 2000·dpid bytes. */
+    /** When set, port counter requests go unanswered. Otherwise port 1 reports rx 1000·dpid and tx 2000·dpid bytes, port 2 nothing. */
     volatile boolean ignorePortStats;
     private final long dpid;
     private Channel channel;
@@ -101,7 +101,9 @@ final class FakeSwitch {
             } else if (m instanceof PortStatsRequest) {
                 if (!ignorePortStats) {
                     ctx.writeAndFlush(new PortStatsReply(m.xid(), false, List.of(
-                            new te.southbound.openflow.PortStats(1, 10, 20, 1_000 * dpid, 2_000 * dpid, 1, 2, 3, 4, 5, 6))));
+                            new te.southbound.openflow.PortStats(1, 10, 20, 1_000 * dpid, 2_000 * dpid, 1, 2, 3, 4, 5, 6),
+                            // A port that counts nothing and keeps no uptime (all ones on the wire).
+                            new te.southbound.openflow.PortStats(2, -1, -1, -1, -1, -1, -1, -1, -1, 0xffffffffL, 0xffffffffL))));
                 }
             } else if (m instanceof GroupStatsRequest) {
                 // Counters are made up but traceable: each bucket reports its weight in packets.

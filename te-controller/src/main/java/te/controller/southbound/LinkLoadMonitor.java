@@ -21,19 +21,21 @@ import te.topology.Topology;
 
 /**
  * Turns the switches' port counters into measured arc loads: the bytes arc u→v's tail port sent
- * between two readings, over the time between them. The time is the switch's own port uptime when
- * it reports one (no skew from polling delays), else the controller's clock at each reading.
+ * between two consecutive readings, over the time between them. The time is the switch's own port
+ * uptime when it reports one to the nanosecond (no skew from polling delays), else the controller's
+ * clock when that switch's reply arrived.
  */
 public final class LinkLoadMonitor implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(LinkLoadMonitor.class);
 
-    /** A port's byte count at a reading and when it was taken, ns. */
-    private record Reading(long txBytes, long atNanos, boolean switchClock) {
+    /** A port's byte count at a reading, when it was taken (ns), and which reading it was. */
+    private record Reading(long txBytes, long atNanos, boolean switchClock, long round) {
     }
 
     private final ArcPorts ports;
     private final Map<SwitchPort, Integer> arcOfTail = new HashMap<>();
     private final Map<SwitchPort, Reading> last = new HashMap<>();
+    private long round;
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "te-link-loads");
         t.setDaemon(true);
@@ -59,25 +61,27 @@ public final class LinkLoadMonitor implements AutoCloseable {
         timer.scheduleWithFixedDelay(() -> {
             try {
                 List<PortCounters> counters = read.get().get(timeoutMs, TimeUnit.MILLISECONDS);
-                sink.accept(sample(counters, Instant.now(), System.nanoTime()));
+                sink.accept(sample(counters, Instant.now()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-            } catch (Exception e) {
-                // A failed reading costs one interval of rates, never the timer.
+            } catch (Exception | Error e) {
+                // A failed reading costs one interval of rates; anything thrown out of here would
+                // silently end the schedule.
                 LOG.warn("reading port counters failed: {}", e.toString());
             }
         }, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /**
-     * @param counters  one reading of the switches' ports
-     * @param at        when it was taken
-     * @param nowNanos  {@link System#nanoTime()} then
-     * @return each arc's rate since the previous reading: NaN for arcs without a previous reading of
-     *         their tail port, when a counter went back (port re-created, switch restarted) or the
-     *         switch does not count bytes
+     * @param counters one reading of the switches' ports
+     * @param at       when it was taken
+     * @return each arc's rate since the previous reading: NaN for arcs whose tail port was not in
+     *         the previous reading too (first reading, switch away: a rate over a longer gap would
+     *         pass for the current one), when a counter went back (port re-created, switch
+     *         restarted) or the switch does not count bytes
      */
-    synchronized LinkLoads sample(List<PortCounters> counters, Instant at, long nowNanos) {
+    synchronized LinkLoads sample(List<PortCounters> counters, Instant at) {
+        round++;
         double[] mbps = new double[ports.arcCount()];
         Arrays.fill(mbps, Double.NaN);
         for (PortCounters c : counters) {
@@ -87,9 +91,9 @@ public final class LinkLoadMonitor implements AutoCloseable {
                 continue;
             }
             boolean switchClock = c.durationNanos() > 0;
-            Reading now = new Reading(c.txBytes(), switchClock ? c.durationNanos() : nowNanos, switchClock);
+            Reading now = new Reading(c.txBytes(), switchClock ? c.durationNanos() : c.readNanos(), switchClock, round);
             Reading before = last.put(key, now);
-            if (before == null || c.txBytes() < 0 || before.switchClock() != switchClock) {
+            if (before == null || before.round() != round - 1 || c.txBytes() < 0 || before.switchClock() != switchClock) {
                 continue;
             }
             long bytes = now.txBytes() - before.txBytes();

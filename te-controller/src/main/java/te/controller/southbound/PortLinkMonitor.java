@@ -40,6 +40,8 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private final Map<SwitchPort, Boolean> portUp = new HashMap<>();
     /** Whether a comparison is queued behind the events. Worker thread only. */
     private boolean applyQueued;
+    /** Failed attempts to record reports since the last success. Worker thread only. */
+    private int failuresInARow;
     /** Wait before trying again to record reports whose write failed (e.g. a full disk). */
     static final long RETRY_SECONDS = 5;
 
@@ -146,8 +148,14 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             if (!changes.isEmpty()) {
                 report.accept(changes);
             }
+            failuresInARow = 0;
         } catch (RuntimeException e) {
-            LOG.error("could not record switch port reports; trying again in {} ms: {}", retryMillis, e.toString(), e);
+            // The trace once; while the cause lasts (a full disk), one line per attempt.
+            if (failuresInARow++ == 0) {
+                LOG.error("could not record switch port reports; trying again every {} ms: {}", retryMillis, e.toString(), e);
+            } else {
+                LOG.error("could not record switch port reports (attempt {}): {}", failuresInARow, e.toString());
+            }
             worker.schedule(this::applySoon, retryMillis, TimeUnit.MILLISECONDS);
         }
     }

@@ -128,6 +128,30 @@ class SolveLoopTest {
     }
 
     @Test
+    void allocationsNeverGoBackToAnOlderTopologyVersion() throws Exception {
+        List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+            d.putJson(CONGESTED);
+            d.awaitAllocationFor(1, 0);
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            // New demands (more than their paths carry, so an LP is solved); their solve is held
+            // while link 0-1 fails and the served (old) allocation is pruned at once.
+            d.putJson("[{\"src\":\"2\",\"dst\":\"5\",\"demand\":25000}]");
+            gate.entered().await();
+            long version = DaemonFixture.json(d.send("POST", "/v1/links/0/1/down", null, null)).get("topologyVersion").asLong();
+            d.awaitStatus(st -> st.path("allocation").path("topologyVersion").asLong() == version);
+            ScriptedSolverProvider.GATE.set(null);
+            gate.release().countDown();
+            d.awaitAllocationFor(2, version);
+            // The held result, computed for version 0, is published for the links current then.
+            assertThat(published).extracting(a -> a.info().topologyVersion()).isSorted();
+            assertThat(published).filteredOn(a -> a.info().demandVersion() == 2).allSatisfy(a ->
+                    assertThat(a.info().topologyVersion()).isEqualTo(version));
+        }
+    }
+
+    @Test
     void aSolveThatStartedBeforeALinkFailedPublishesWithoutFlowOverIt() throws Exception {
         List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
         try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {

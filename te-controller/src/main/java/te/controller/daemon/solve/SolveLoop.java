@@ -83,14 +83,18 @@ public final class SolveLoop implements AutoCloseable {
             pending.add(reason);
             notifyAll();
         }
-        pruner.execute(() -> {
-            try {
-                runner.pruneToCurrentLinks();
-            } catch (RuntimeException | Error e) {
-                // E.g. the state directory became unwritable; the solve pass tries again.
-                LOG.error("pruning after a link change failed", e);
-            }
-        });
+        try {
+            pruner.execute(() -> {
+                try {
+                    runner.pruneToCurrentLinks();
+                } catch (RuntimeException | Error e) {
+                    // E.g. the state directory became unwritable; the solve pass tries again.
+                    LOG.error("pruning after a link change failed", e);
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            // Closed meanwhile: the link state is saved; the next start prunes and solves.
+        }
     }
 
     /** @return a consistent view of the loop */
@@ -154,6 +158,10 @@ public final class SolveLoop implements AutoCloseable {
         }
         pruner.shutdown();
         try {
+            // A pruning writes state: it must be done before the state directory is let go.
+            if (!pruner.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("stopping with a pruning still running; the link state is saved, the next start prunes again");
+            }
             thread.join(CLOSE_WAIT.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

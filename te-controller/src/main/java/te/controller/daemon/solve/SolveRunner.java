@@ -72,9 +72,9 @@ public final class SolveRunner {
                     n.links().version(), 0, 0, (System.nanoTime() - start) / 1e9, Double.NaN,
                     allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         }
-        synchronized (publication) {
-            AllocationPruner.pruneIfLinksFailed(allocations, publication, topology, n, start);
-        }
+        // Against the links current when the lock is had, not n: a pruning in the meantime may
+        // have held it for seconds, and a link may have come back since.
+        pruneToCurrentLinks();
         TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
         Attempt attempt = attempt(problem);
         Outcome outcome;
@@ -96,9 +96,13 @@ public final class SolveRunner {
                 if (unusable.isPresent()) {
                     message = message + "; " + unusable.get();
                     outcome = Outcome.FALLBACK_CSPF;
+                    // Computed on n: links that failed since lose their flow, as a solve's result would.
+                    NetworkSnapshot now = network.current();
                     Allocation cspf = Cspf.allocate(problem);
-                    published = Optional.of(publish("cspf", status, message, cspf.objectiveValue(settings.objective()),
-                            attempt.solveSeconds(), start, d, n, cspf));
+                    Allocation served = now.links().version() == n.links().version() ? cspf
+                            : AllocationPruner.prune(cspf, topology, now).orElse(cspf);
+                    published = Optional.of(publish("cspf", status, message, served.objectiveValue(settings.objective()),
+                            attempt.solveSeconds(), start, d, now, served));
                 } else {
                     outcome = Outcome.KEPT_LAST_GOOD;
                 }
@@ -153,13 +157,14 @@ public final class SolveRunner {
     }
 
     /**
-     * Publishes a successful solve's allocation; if links failed while it was being computed, it
+     * Publishes a successful solve's allocation for the links current now (versions never go back,
+     * even behind a pruning published meanwhile); if links failed while it was being computed, it
      * goes out without its flow over them (the pending link event re-solves right after).
      */
     private AllocationSnapshot publishFresh(Attempt attempt, SolveStatus status, long start, DemandSnapshot d, NetworkSnapshot n) {
         NetworkSnapshot now = network.current();
-        Optional<Allocation> pruned = now.links().version() == n.links().version() ? Optional.empty()
-                : AllocationPruner.prune(attempt.allocation().get(), topology, now);
+        boolean moved = now.links().version() != n.links().version();
+        Optional<Allocation> pruned = moved ? AllocationPruner.prune(attempt.allocation().get(), topology, now) : Optional.empty();
         // Empty when optimal; with TIME_LIMIT it says which allocation this is and its certified share.
         String solverNote = attempt.message();
         if (pruned.isPresent()) {
@@ -167,8 +172,9 @@ public final class SolveRunner {
             return publish(settings.method() + "+pruned", status, solverNote.isEmpty() ? note : note + "; " + solverNote,
                     pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now, pruned.get());
         }
-        return publish(settings.method(), status, solverNote, attempt.value(), attempt.solveSeconds(), start, d, n,
-                attempt.allocation().get());
+        String note = moved ? "computed for topology version %d; no flow over links failed since".formatted(n.links().version()) : "";
+        return publish(settings.method(), status, note.isEmpty() ? solverNote : solverNote.isEmpty() ? note : note + "; " + solverNote,
+                attempt.value(), attempt.solveSeconds(), start, d, now, attempt.allocation().get());
     }
 
     private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
