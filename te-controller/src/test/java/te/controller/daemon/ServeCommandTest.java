@@ -63,6 +63,10 @@ class ServeCommandTest {
         assertThat(run("serve", "--config", config.toString())).contains("unknown key 'colour'");
         assertThat(run("serve", "-t", "Abilene", "--pop", "0", "--state-dir", dir.toString())).contains("POP needs k >= 1");
         assertThat(run("serve", "-t", "Abilene", "--interval", "0s", "--state-dir", dir.toString())).contains("--interval must be > 0");
+        assertThat(run("serve", "-t", "Abilene", "--port-stats-interval", "-5s", "--state-dir", dir.toString()))
+                .contains("--port-stats-interval must be 0 (off) or positive, got -5s");
+        assertThat(run("serve", "-t", "Abilene", "--port-stats-interval", "often", "--state-dir", dir.toString()))
+                .contains("duration 'often'");
     }
 
     private static String run(String... args) {
