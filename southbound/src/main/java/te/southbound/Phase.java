@@ -6,9 +6,16 @@ package te.southbound;
  * tunnel whose transit entries are not confirmed, and nothing still in use is removed.
  */
 public enum Phase {
+    /**
+     * Change ingress SELECT groups whose new buckets all send into tunnels the group already sends
+     * into (only weights change, or buckets are dropped): nothing downstream is needed, so this
+     * goes first. After a link failure it moves traffic off the dead link before any tunnel for a
+     * replacement path is built.
+     */
+    REWEIGHT,
     /** Add or change transit and egress entries (label → port). */
     TUNNELS,
-    /** Add or change ingress SELECT groups (the new weights). */
+    /** Add or change the other ingress SELECT groups (the new weights, new tunnels among them). */
     GROUPS,
     /** Add or change ingress flows (prefix → group); a new group exists by now. */
     INGRESS,

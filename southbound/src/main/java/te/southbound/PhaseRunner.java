@@ -28,7 +28,8 @@ final class PhaseRunner {
      * @param errors   errors switches reported
      * @param problems timeouts and lost connections
      */
-    record Outcome(boolean clean, int sent, Set<Dpid> touched, List<SwitchError> errors, List<String> problems) {
+    record Outcome(boolean clean, int sent, Set<Dpid> touched, List<SwitchError> errors, List<String> problems,
+                   List<String> phases) {
     }
 
     static Outcome run(Map<Dpid, Map<Phase, List<OfMessage>>> plans, Map<Dpid, SwitchConnection> connections,
@@ -37,6 +38,8 @@ final class PhaseRunner {
         Set<Dpid> touched = new HashSet<>();
         List<SwitchError> errors = new ArrayList<>();
         List<String> problems = new ArrayList<>();
+        List<String> phases = new ArrayList<>();
+        long start = System.nanoTime();
         for (Phase phase : Phase.values()) {
             Map<Dpid, CompletableFuture<List<SwitchError>>> barriers = new LinkedHashMap<>();
             int phaseMods = 0;
@@ -65,11 +68,14 @@ final class PhaseRunner {
                     problems.add("%s: switch %s: %s".formatted(phase, e.getKey(), ex.getCause() != null ? ex.getCause().getMessage() : ex));
                 }
             }
+            if (phaseMods > 0) {
+                phases.add("%s %d mods done at %d ms".formatted(phase, phaseMods, (System.nanoTime() - start) / 1_000_000));
+            }
             if (!errors.isEmpty() || !problems.isEmpty()) {
                 problems.add("stopped after phase " + phase + "; later phases not sent");
-                return new Outcome(false, sent, touched, errors, problems);
+                return new Outcome(false, sent, touched, errors, problems, phases);
             }
         }
-        return new Outcome(true, sent, touched, errors, problems);
+        return new Outcome(true, sent, touched, errors, problems, phases);
     }
 }

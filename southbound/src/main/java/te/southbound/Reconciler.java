@@ -143,7 +143,8 @@ final class Reconciler implements AutoCloseable {
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems);
         if (outcome.sent() > 0 || !report.clean()) {
-            log.info("{}{}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back");
+            log.info("{}{}; phases: {}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
+                    String.join(", ", outcome.phases()));
         }
         complete(gen, report);
     }

@@ -43,7 +43,8 @@ final class TableDiff {
             GroupEntry have = current.groups().get(want.groupId());
             if (!want.equals(have)) {
                 GroupCommand cmd = have == null ? GroupCommand.ADD : GroupCommand.MODIFY;
-                plan.get(Phase.GROUPS).add(new GroupMod(0, cmd, want.type(), want.groupId(), want.buckets()));
+                Phase phase = have != null && sendsOnlyWhereItSent(have, want) ? Phase.REWEIGHT : Phase.GROUPS;
+                plan.get(phase).add(new GroupMod(0, cmd, want.type(), want.groupId(), want.buckets()));
             }
         }
         List<OfMessage> removals = plan.get(Phase.REMOVALS);
@@ -62,6 +63,26 @@ final class TableDiff {
             removals.addAll(staleTunnels);
         }
         return plan;
+    }
+
+    /**
+     * @return whether every bucket of {@code want} does what one of {@code have}'s does (same
+     *         actions, same watch port and group), weights aside: its tunnels are installed already
+     */
+    static boolean sendsOnlyWhereItSent(GroupEntry have, GroupEntry want) {
+        if (have.type() != want.type()) {
+            return false;
+        }
+        java.util.Set<List<Object>> before = new java.util.HashSet<>();
+        for (te.southbound.openflow.Bucket b : have.buckets()) {
+            before.add(List.of(b.actions(), b.watchPort(), b.watchGroup()));
+        }
+        for (te.southbound.openflow.Bucket b : want.buckets()) {
+            if (!before.contains(List.of(b.actions(), b.watchPort(), b.watchGroup()))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean isIngress(FlowEntry e) {

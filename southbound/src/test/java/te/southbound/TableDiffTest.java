@@ -37,14 +37,25 @@ class TableDiffTest {
     }
 
     @Test
-    void newWeightsModifyTheGroupInPlace() {
+    void newWeightsOverTheSameTunnelsModifyTheGroupInPlaceFirst() {
         Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(3, 1, "10.0.0.0/8"), true);
-        assertThat(p.get(Phase.GROUPS)).singleElement().satisfies(m -> {
+        assertThat(p.get(Phase.REWEIGHT)).singleElement().satisfies(m -> {
             assertThat(((GroupMod) m).command()).isEqualTo(GroupCommand.MODIFY);
             assertThat(((GroupMod) m).buckets()).extracting(b -> b.weight()).containsExactly(75, 25);
         });
+        assertThat(p.get(Phase.GROUPS)).isEmpty();
         assertThat(p.get(Phase.INGRESS)).isEmpty();
         assertThat(p.get(Phase.REMOVALS)).isEmpty();
+        // Dropping a bucket (its path failed) needs nothing new either.
+        assertThat(TableDiff.plan(tables(1, 1, "10.0.0.0/8"), tables(1, 0, "10.0.0.0/8"), true).get(Phase.REWEIGHT)).hasSize(1);
+    }
+
+    @Test
+    void aGroupThatSendsIntoATunnelItDidNotUseWaitsForTheTunnels() {
+        // Only path 1 used before, both after: path 2's tunnel must be built first.
+        Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 0, "10.0.0.0/8"), tables(1, 1, "10.0.0.0/8"), true);
+        assertThat(p.get(Phase.REWEIGHT)).isEmpty();
+        assertThat(p.get(Phase.GROUPS)).singleElement().satisfies(m -> assertThat(((GroupMod) m).command()).isEqualTo(GroupCommand.MODIFY));
     }
 
     @Test

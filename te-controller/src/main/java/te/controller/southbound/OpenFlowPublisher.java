@@ -41,11 +41,19 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
      * @param listen where switches connect, e.g. 127.0.0.1:6653
      */
     public static OpenFlowPublisher start(Topology topology, Wiring wiring, InetSocketAddress listen) throws InterruptedException {
+        return start(topology, wiring, SouthboundConfig.defaults().withListen(listen));
+    }
+
+    /**
+     * As {@link #start(Topology, Wiring, InetSocketAddress)} with other southbound settings (e.g.
+     * keepalive); the known switches are the wiring's.
+     */
+    public static OpenFlowPublisher start(Topology topology, Wiring wiring, SouthboundConfig config) throws InterruptedException {
         Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
         PortLinkMonitor ports = new PortLinkMonitor(topology, wiring);
         WeightPusher pusher;
         try {
-            pusher = WeightPusher.start(SouthboundConfig.defaults().withListen(listen).withKnownSwitches(switches), ports);
+            pusher = WeightPusher.start(config.withKnownSwitches(switches), ports);
         } catch (RuntimeException | InterruptedException e) {
             ports.close();
             throw e;
@@ -66,14 +74,33 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
         ports.attach(links, report);
     }
 
+    /**
+     * The push of the latest allocation handed over, with its version: for monitoring how long
+     * switches take to follow (e.g. after a link failure).
+     *
+     * @param version the allocation version
+     * @param report  completes when the first run that includes it ends
+     */
+    public record Push(long version, java.util.concurrent.CompletableFuture<te.southbound.PushReport> report) {
+    }
+
+    private volatile Push lastPush;
+
+    /** @return the latest allocation's push, or null before the first */
+    public Push lastPush() {
+        return lastPush;
+    }
+
     @Override
     public void publish(AllocationSnapshot allocation) {
         DesiredState state = DesiredStates.of(allocation.allocation(), wiring);
-        pusher.push(state).whenComplete((report, error) -> {
+        var report = pusher.push(state);
+        lastPush = new Push(allocation.version(), report);
+        report.whenComplete((r, error) -> {
             if (error != null) {
                 LOG.warn("push of allocation version {} failed: {}", allocation.version(), error.toString());
             } else {
-                LOG.info("allocation version {} on the switches: {}", allocation.version(), report.summary());
+                LOG.info("allocation version {} on the switches: {}", allocation.version(), r.summary());
             }
         });
     }
