@@ -8,9 +8,9 @@ package te.southbound;
 public enum Phase {
     /**
      * Change ingress SELECT groups whose new buckets all send into tunnels the group already sends
-     * into (only weights change, or buckets are dropped): nothing downstream is needed, so this
-     * goes first. After a link failure it moves traffic off the dead link before any tunnel for a
-     * replacement path is built.
+     * into (only weights change, or buckets are dropped), none of which this run (re)builds on any
+     * switch: nothing downstream is needed, so this goes first. After a link failure it moves
+     * traffic off the dead link before any tunnel for a replacement path is built.
      */
     REWEIGHT,
     /** Add or change transit and egress entries (label → port). */

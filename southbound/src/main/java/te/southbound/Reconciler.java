@@ -125,6 +125,7 @@ final class Reconciler implements AutoCloseable {
             plans.put(d, TableDiff.plan(memory.tables(d), compiled.tables().get(d), removeStaleTunnels));
             connections.put(d, memory.connection(d));
         }
+        TableDiff.deferReweightsOntoRebuiltTunnels(plans.values());
         PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs());
         problems.addAll(outcome.problems());
         if (outcome.clean()) {

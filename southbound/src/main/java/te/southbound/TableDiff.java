@@ -66,6 +66,51 @@ final class TableDiff {
     }
 
     /**
+     * Moves out of {@link Phase#REWEIGHT}, into {@link Phase#GROUPS}, every group change that sends
+     * into a label some switch's {@link Phase#TUNNELS} is (re)building in the same run: that tunnel
+     * is not whole on the switches now (e.g. a transit switch came back empty), so the group must
+     * not shift traffic onto it before the tunnel is confirmed.
+     *
+     * @param plans every switch's plan of one run
+     */
+    static void deferReweightsOntoRebuiltTunnels(java.util.Collection<Map<Phase, List<OfMessage>>> plans) {
+        java.util.Set<Integer> rebuilt = new java.util.HashSet<>();
+        for (Map<Phase, List<OfMessage>> plan : plans) {
+            for (OfMessage m : plan.get(Phase.TUNNELS)) {
+                for (te.southbound.openflow.OxmField f : ((FlowMod) m).match().fields()) {
+                    if (f instanceof te.southbound.openflow.OxmField.MplsLabel l) {
+                        rebuilt.add(l.label());
+                    }
+                }
+            }
+        }
+        if (rebuilt.isEmpty()) {
+            return;
+        }
+        for (Map<Phase, List<OfMessage>> plan : plans) {
+            for (java.util.Iterator<OfMessage> it = plan.get(Phase.REWEIGHT).iterator(); it.hasNext(); ) {
+                GroupMod g = (GroupMod) it.next();
+                if (sendsInto(g, rebuilt)) {
+                    it.remove();
+                    plan.get(Phase.GROUPS).add(g);
+                }
+            }
+        }
+    }
+
+    private static boolean sendsInto(GroupMod g, java.util.Set<Integer> labels) {
+        for (te.southbound.openflow.Bucket b : g.buckets()) {
+            for (te.southbound.openflow.Action a : b.actions()) {
+                if (a instanceof te.southbound.openflow.Action.SetField sf
+                        && sf.field() instanceof te.southbound.openflow.OxmField.MplsLabel l && labels.contains(l.label())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
      * @return whether every bucket of {@code want} does what one of {@code have}'s does (same
      *         actions, same watch port and group), weights aside: its tunnels are installed already
      */

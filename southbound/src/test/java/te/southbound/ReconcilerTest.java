@@ -189,6 +189,59 @@ class ReconcilerTest {
     }
 
     @Test
+    void newWeightsWaitForATunnelThatIsBeingRebuilt() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
+        // Transit switch 2 comes back empty (rebooted) and refuses flow mods: the tunnel 1-2-3 is broken.
+        switches.get(1).disconnect();
+        awaitCondition(() -> p.status().size() == 2);
+        switches.get(1).flows.clear();
+        switches.get(1).groups.clear();
+        switches.get(1).reject = m -> m instanceof FlowMod;
+        switches.get(1).connect(group, p.localAddress());
+        awaitCondition(() -> p.status().size() == 3);
+        sent.clear();
+
+        PushReport r = p.push(state(0.9, 0.1)).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).isFalse();
+        assertThat(r.problems()).anyMatch(s -> s.contains("stopped after phase TUNNELS"));
+        // The group only re-weights its own two tunnels, yet one of them is being rebuilt: it waits,
+        // and as the rebuild failed, traffic stays as it was instead of moving onto the broken tunnel.
+        assertThat(sent).noneMatch(m -> m instanceof GroupMod);
+        assertThat(weightsAtIngress()).containsExactly(50, 50);
+
+        // Once switch 2 takes the entry again, the new weights go out.
+        switches.get(1).reject = m -> false;
+        assertThat(p.push(state(0.9, 0.1)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(weightsAtIngress()).containsExactly(90, 10);
+    }
+
+    @Test
+    void newWeightsOverInstalledTunnelsGoOutBeforeAnyTunnelIsBuilt() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
+        sent.clear();
+        // Commodity c only re-weights; commodity d needs a new tunnel 2-3.
+        DesiredState both = new DesiredState(List.of(state(0.8, 0.2).commodities().get(0),
+                new CommodityRoute("d", new Dpid(2), Ipv4Prefix.parse("10.4.0.0/16"),
+                        List.of(new WeightedPath(List.of(new Hop(new Dpid(2), 3), new Hop(new Dpid(3), 9)), 1)))));
+        assertThat(p.push(both).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        int reweight = -1;
+        int firstTunnel = -1;
+        for (int i = 0; i < sent.size(); i++) {
+            OfMessage m = sent.get(i);
+            if (m instanceof GroupMod g && g.command() == te.southbound.openflow.GroupCommand.MODIFY && reweight < 0) {
+                reweight = i;
+            }
+            if (m instanceof FlowMod f && f.match().toString().contains("MplsLabel") && firstTunnel < 0) {
+                firstTunnel = i;
+            }
+        }
+        assertThat(reweight).isNotNegative().isLessThan(firstTunnel);
+        assertThat(weightsAtIngress()).containsExactly(80, 20);
+    }
+
+    @Test
     void aSwitchOutOfReachIsAssumedToForwardAsLastSeen() throws Exception {
         WeightPusher p = startAndConnect();
         assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();

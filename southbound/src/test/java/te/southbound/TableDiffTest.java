@@ -51,6 +51,19 @@ class TableDiffTest {
     }
 
     @Test
+    void theSameOutputPortWithAnotherLabelIsAnotherTunnel() {
+        java.util.function.IntFunction<te.southbound.openflow.Bucket> viaLabel = label -> te.southbound.openflow.Bucket.weighted(50,
+                List.of(new te.southbound.openflow.Action.PushMpls(0x8847),
+                        new te.southbound.openflow.Action.SetField(new te.southbound.openflow.OxmField.MplsLabel(label)),
+                        new te.southbound.openflow.Action.Output(2)));
+        GroupEntry have = new GroupEntry(65536, te.southbound.openflow.GroupType.SELECT, List.of(viaLabel.apply(16)));
+        assertThat(TableDiff.sendsOnlyWhereItSent(have, new GroupEntry(65536, te.southbound.openflow.GroupType.SELECT,
+                List.of(viaLabel.apply(16))))).isTrue();
+        assertThat(TableDiff.sendsOnlyWhereItSent(have, new GroupEntry(65536, te.southbound.openflow.GroupType.SELECT,
+                List.of(viaLabel.apply(17))))).isFalse();
+    }
+
+    @Test
     void aGroupThatSendsIntoATunnelItDidNotUseWaitsForTheTunnels() {
         // Only path 1 used before, both after: path 2's tunnel must be built first.
         Map<Phase, List<OfMessage>> p = TableDiff.plan(tables(1, 0, "10.0.0.0/8"), tables(1, 1, "10.0.0.0/8"), true);
