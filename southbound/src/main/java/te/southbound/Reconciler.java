@@ -129,7 +129,7 @@ final class Reconciler implements AutoCloseable {
         PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs());
         problems.addAll(outcome.problems());
         if (outcome.clean()) {
-            memory.commit(compiled);
+            memory.commit(compiled, removeStaleTunnels);
             Map<String, CommodityCounters.GroupRef> refs = new TreeMap<>();
             state.commodities().stream().filter(c -> connected.contains(c.ingress())
                     && compiled.groupIds().containsKey(c.id())).forEach(c ->

@@ -90,11 +90,18 @@ final class RunMemory {
         return new IdBook(labels, groupIds, seenLabels, seenGroups, lastSeen, installed);
     }
 
-    /** Every phase went through: the switches now hold the compiled tables. */
-    void commit(CompiledState compiled) {
+    /**
+     * Every phase went through: the switches now hold the compiled tables, plus the stale label
+     * entries the run kept (some switch that may send into them was away), which the next run
+     * with every such switch back removes, and whose labels stay reserved meanwhile.
+     *
+     * @param staleTunnelsRemoved whether the run removed stale label entries
+     */
+    void commit(CompiledState compiled, boolean staleTunnelsRemoved) {
         compiled.tables().forEach((d, t) -> {
-            trusted.put(d, new Trusted(trusted.get(d).connection(), t));
-            lastSeen.put(d, t);
+            SwitchTables held = staleTunnelsRemoved ? t : withKeptLabelEntries(t, trusted.get(d).tables());
+            trusted.put(d, new Trusted(trusted.get(d).connection(), held));
+            lastSeen.put(d, held);
         });
         labels = compiled.labels();
         groupIds = compiled.groupIds();
@@ -117,6 +124,16 @@ final class RunMemory {
             return List.copyOf(union);
         }));
         installed = both;
+    }
+
+    private static SwitchTables withKeptLabelEntries(SwitchTables compiled, SwitchTables before) {
+        Map<FlowEntry.Key, FlowEntry> flows = new java.util.LinkedHashMap<>(compiled.flows());
+        for (FlowEntry f : before.flows().values()) {
+            if (!TableDiff.isIngress(f)) {
+                flows.putIfAbsent(f.key(), f);
+            }
+        }
+        return new SwitchTables(flows, compiled.groups());
     }
 
     Map<String, Integer> groupIds() {

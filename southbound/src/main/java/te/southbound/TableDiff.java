@@ -130,7 +130,8 @@ final class TableDiff {
         return true;
     }
 
-    private static boolean isIngress(FlowEntry e) {
+    /** @return whether {@code e} is an ingress flow (prefix → group), not a tunnel's label entry */
+    static boolean isIngress(FlowEntry e) {
         return (e.cookie() & ~Ownership.TAG_MASK) == Ownership.KIND_INGRESS;
     }
 

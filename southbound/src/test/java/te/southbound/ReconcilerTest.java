@@ -269,6 +269,26 @@ class ReconcilerTest {
     }
 
     @Test
+    void staleTunnelsKeptWhileAnIngressWasAwayGoOnceItIsBack() throws Exception {
+        WeightPusher p = startAndConnect();
+        CommodityRoute d = new CommodityRoute("d", new Dpid(2), Ipv4Prefix.parse("10.4.0.0/16"),
+                List.of(new WeightedPath(List.of(new Hop(new Dpid(2), 3), new Hop(new Dpid(3), 9)), 1)));
+        assertThat(p.push(new DesiredState(List.of(state(0.5, 0.5).commodities().get(0), d))).get().clean()).isTrue();
+        int egressWithD = switches.get(2).flows.size();
+        switches.get(0).disconnect(); // ingress of c: it may send into any of our labels
+        awaitCondition(() -> p.status().size() == 2);
+
+        // d goes away: its tunnel's egress entry at switch 3 is stale, but kept while switch 1 is away.
+        PushReport r = p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        assertThat(switches.get(2).flows).hasSize(egressWithD);
+
+        // Switch 1 back: the next run removes it (no audit runs in these tests).
+        switches.get(0).connect(group, p.localAddress());
+        awaitCondition(() -> switches.get(2).flows.size() == egressWithD - 1);
+    }
+
+    @Test
     void anUnreachableIngressKeepsTheTunnelsItSendsInto() throws Exception {
         WeightPusher p = startAndConnect();
         assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
