@@ -126,10 +126,11 @@ final class Reconciler implements AutoCloseable {
             connections.put(d, memory.connection(d));
         }
         TableDiff.deferReweightsOntoRebuiltTunnels(plans.values());
-        PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs());
+        PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs(), () -> superseded(gen), start);
         problems.addAll(outcome.problems());
         if (outcome.clean()) {
-            memory.commit(compiled, removeStaleTunnels);
+            memory.commit(compiled, outcome.removalsDeferred() ? RunMemory.Kept.ALL_STALE
+                    : removeStaleTunnels ? RunMemory.Kept.NONE : RunMemory.Kept.STALE_LABELS);
             Map<String, CommodityCounters.GroupRef> refs = new TreeMap<>();
             state.commodities().stream().filter(c -> connected.contains(c.ingress())
                     && compiled.groupIds().containsKey(c.id())).forEach(c ->
@@ -144,10 +145,16 @@ final class Reconciler implements AutoCloseable {
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems);
         if (outcome.sent() > 0 || !report.clean()) {
-            log.info("{}{}; phases: {}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
+            log.info("{}{}{}; phases: {}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
+                    outcome.removalsDeferred() ? "; removals left to the next run (a newer state is waiting)" : "",
                     String.join(", ", outcome.phases()));
         }
         complete(gen, report);
+    }
+
+    /** @return whether a newer state than generation {@code gen} has been pushed */
+    private synchronized boolean superseded(long gen) {
+        return generation > gen;
     }
 
     private synchronized void complete(long gen, PushReport report) {

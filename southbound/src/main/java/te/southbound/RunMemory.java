@@ -90,16 +90,24 @@ final class RunMemory {
         return new IdBook(labels, groupIds, seenLabels, seenGroups, lastSeen, installed);
     }
 
+    /** Which stale entries a clean run left on the switches. */
+    enum Kept {
+        /** None: every stale entry was removed. */
+        NONE,
+        /** Stale label entries (some switch that may send into them was away). */
+        STALE_LABELS,
+        /** Every stale entry (the removal phase was left to the next run). */
+        ALL_STALE
+    }
+
     /**
-     * Every phase went through: the switches now hold the compiled tables, plus the stale label
-     * entries the run kept (some switch that may send into them was away), which the next run
-     * with every such switch back removes, and whose labels stay reserved meanwhile.
-     *
-     * @param staleTunnelsRemoved whether the run removed stale label entries
+     * Every phase the run sent went through: the switches now hold the compiled tables, plus the
+     * stale entries it left, which a later run removes (their labels and group ids stay reserved
+     * meanwhile).
      */
-    void commit(CompiledState compiled, boolean staleTunnelsRemoved) {
+    void commit(CompiledState compiled, Kept kept) {
         compiled.tables().forEach((d, t) -> {
-            SwitchTables held = staleTunnelsRemoved ? t : withKeptLabelEntries(t, trusted.get(d).tables());
+            SwitchTables held = kept == Kept.NONE ? t : withKept(t, trusted.get(d).tables(), kept);
             trusted.put(d, new Trusted(trusted.get(d).connection(), held));
             lastSeen.put(d, held);
         });
@@ -126,14 +134,18 @@ final class RunMemory {
         installed = both;
     }
 
-    private static SwitchTables withKeptLabelEntries(SwitchTables compiled, SwitchTables before) {
+    private static SwitchTables withKept(SwitchTables compiled, SwitchTables before, Kept kept) {
         Map<FlowEntry.Key, FlowEntry> flows = new java.util.LinkedHashMap<>(compiled.flows());
         for (FlowEntry f : before.flows().values()) {
-            if (!TableDiff.isIngress(f)) {
+            if (kept == Kept.ALL_STALE || !TableDiff.isIngress(f)) {
                 flows.putIfAbsent(f.key(), f);
             }
         }
-        return new SwitchTables(flows, compiled.groups());
+        Map<Integer, GroupEntry> groups = new java.util.LinkedHashMap<>(compiled.groups());
+        if (kept == Kept.ALL_STALE) {
+            before.groups().forEach(groups::putIfAbsent);
+        }
+        return new SwitchTables(flows, groups);
     }
 
     Map<String, Integer> groupIds() {

@@ -27,6 +27,8 @@ class ReconcilerTest {
     private final List<WeightPusher> pushers = new ArrayList<>();
     private final List<FakeSwitch> switches = new ArrayList<>();
     private final List<OfMessage> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** Run once, on the pusher's thread, as the next group mod is sent. */
+    private final java.util.concurrent.atomic.AtomicReference<Runnable> onFirstGroupMod = new java.util.concurrent.atomic.AtomicReference<>();
 
     @BeforeEach
     void createSwitches() {
@@ -45,7 +47,13 @@ class ReconcilerTest {
         WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
                 .withRequestTimeoutMs(500)
                 .withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0)
-                .withMessageLog((d, m) -> sent.add(m)));
+                .withMessageLog((d, m) -> {
+                    sent.add(m);
+                    Runnable hook = onFirstGroupMod.get();
+                    if (m instanceof GroupMod && hook != null && onFirstGroupMod.compareAndSet(hook, null)) {
+                        hook.run();
+                    }
+                }));
         pushers.add(p);
         for (FakeSwitch s : switches) {
             s.connect(group, p.localAddress());
@@ -266,6 +274,38 @@ class ReconcilerTest {
 
         switches.get(1).connect(group, p.localAddress()); // the connect alone triggers the run
         awaitCondition(() -> weightsAtIngress().equals(List.of(33, 67))); // 0.5 : 1
+    }
+
+    @Test
+    void aNewerStateDoesNotWaitForTheRemovalsOfTheOneBeforeIt() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(1, 0)).get().clean()).isTrue(); // 1-2-3 only (label 16)
+        sent.clear();
+        // Moving everything to the direct path makes 1-2-3's tunnel stale; while that run sends its
+        // group change, the state moves back to half over 1-2-3.
+        java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CompletableFuture<PushReport>> half =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        onFirstGroupMod.set(() -> half.set(p.push(state(0.5, 0.5))));
+        PushReport direct = p.push(state(0, 1)).get(10, TimeUnit.SECONDS);
+        assertThat(direct.clean()).as(direct.summary()).isTrue();
+        assertThat(half.get().get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(weightsAtIngress()).containsExactly(50, 50);
+        // The first run left its removals to the second, which moved traffic before removing anything.
+        int newerGroups = -1;
+        int firstDelete = -1;
+        for (int i = 0; i < sent.size(); i++) {
+            if (sent.get(i) instanceof GroupMod g && g.buckets().size() == 2 && newerGroups < 0) {
+                newerGroups = i;
+            }
+            if (sent.get(i) instanceof FlowMod f && f.command() == te.southbound.openflow.FlowCommand.DELETE_STRICT && firstDelete < 0) {
+                firstDelete = i;
+            }
+        }
+        assertThat(newerGroups).isNotNegative().isLessThan(firstDelete);
+        // And the stale entries did go, in the second run: no switch still holds the old label.
+        for (FakeSwitch sw : switches) {
+            assertThat(sw.flows.values()).noneMatch(e -> e.match().fields().contains(new te.southbound.openflow.OxmField.MplsLabel(16)));
+        }
     }
 
     @Test
