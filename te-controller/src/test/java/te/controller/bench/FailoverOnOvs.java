@@ -141,7 +141,9 @@ public final class FailoverOnOvs {
             return "group " + g.command();
         }
         if (m instanceof te.southbound.openflow.OfMessage.FlowMod f) {
-            return "flow " + f.command() + (f.match().toString().contains("MplsLabel") ? " (label)" : " (ingress)");
+            // On the pusher's send path: cheap checks only (rendering the match cost it seconds).
+            boolean label = f.match().fields().stream().anyMatch(te.southbound.openflow.OxmField.MplsLabel.class::isInstance);
+            return "flow " + f.command() + (label ? " (label)" : " (ingress)");
         }
         return m.getClass().getSimpleName();
     }
