@@ -22,16 +22,18 @@ import te.topology.Topology;
 
 /**
  * Turns what switches say about their ports into arc failures. Arc u→v leaves u through
- * {@code outPort(u→v)} and, when v→u exists, enters u through the other end of v→u's cable, i.e.
- * v's {@code outPort(v→u)}; it is reported down when either port is down, up when both are known
- * up, and left as it is while a port it needs has not been reported (its switch is away). Ports
- * the wiring does not use for arcs (hosts, bridges' local ports) are ignored.
+ * {@code outPort(u→v)} and, when v→u exists, arrives at v through v's {@code outPort(v→u)}, the
+ * other end of the same cable ({@link ArcPorts}); it is reported down when either port is down, up
+ * when both are known up, and left as it is while a port it needs has not been reported (its
+ * switch is away). Ports the wiring does not use for arcs (hosts, bridges' local ports) are ignored.
  *
  * <p>Port events arrive on the network thread; they are worked off in order on one thread of
  * this monitor, because recording a change means recomputing paths and writing state.
  */
 public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PortLinkMonitor.class);
+    /** Wait before trying again to record reports whose write failed (e.g. a full disk). */
+    static final long RETRY_SECONDS = 5;
 
     private final long retryMillis;
     private final ArcPorts ports;
@@ -42,8 +44,6 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private boolean applyQueued;
     /** Failed attempts to record reports since the last success. Worker thread only. */
     private int failuresInARow;
-    /** Wait before trying again to record reports whose write failed (e.g. a full disk). */
-    static final long RETRY_SECONDS = 5;
 
     private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "te-port-monitor");
