@@ -85,7 +85,8 @@ final class PendingRequests {
     }
 
     /** @return true if the reply was awaited */
-    boolean onMultipartPart(OfMessage part, boolean more) {
+    boolean onMultipartPart(OfMessage.MultipartReply part) {
+        boolean more = part.more();
         MultipartWaiter w = more ? multiparts.get(part.xid()) : multiparts.remove(part.xid());
         if (w == null) {
             return false;

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import te.southbound.StateCompiler.Bucketed;
-import te.southbound.openflow.OxmField;
 
 /**
  * What the reconciler carries from run to run (its thread only): a trusted copy of each
@@ -83,8 +82,7 @@ final class RunMemory {
         for (SwitchTables t : lastSeen.values()) {
             seenGroups.addAll(t.groups().keySet());
             for (FlowEntry f : t.flows().values()) {
-                f.match().fields().stream().filter(OxmField.MplsLabel.class::isInstance)
-                        .forEach(m -> seenLabels.add(((OxmField.MplsLabel) m).label()));
+                f.match().mplsLabel().ifPresent(seenLabels::add);
             }
         }
         return new IdBook(labels, groupIds, seenLabels, seenGroups, lastSeen, installed);

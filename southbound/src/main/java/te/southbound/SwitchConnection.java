@@ -157,10 +157,6 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             }
         } else if (msg instanceof PortStatus p) {
             registry.portChanged(this, p); // ignored before the handshake ends: the port list follows it
-        } else if (msg instanceof PortDescReply r) {
-            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
-        } else if (msg instanceof PortStatsReply r) {
-            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
         } else if (msg instanceof EchoRequest e) {
             write(new EchoReply(e.xid(), e.data()), true);
         } else if (msg instanceof OfMessage.Error e) {
@@ -171,12 +167,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             pending.onError(error);
         } else if (msg instanceof BarrierReply b) {
             pending.onBarrierReply(b.xid());
-        } else if (msg instanceof GroupDescReply r) {
-            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
-        } else if (msg instanceof FlowStatsReply r) {
-            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
-        } else if (msg instanceof GroupStatsReply r) {
-            unexpectedIfFalse(pending.onMultipartPart(r, r.more()), r);
+        } else if (msg instanceof MultipartReply r) {
+            unexpectedIfFalse(pending.onMultipartPart(r), r);
         } else if (!(msg instanceof EchoReply)) {
             log.debug("switch {}: ignoring {}", dpid, msg);
         }

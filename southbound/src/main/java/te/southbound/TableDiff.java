@@ -77,11 +77,7 @@ final class TableDiff {
         java.util.Set<Integer> rebuilt = new java.util.HashSet<>();
         for (Map<Phase, List<OfMessage>> plan : plans) {
             for (OfMessage m : plan.get(Phase.TUNNELS)) {
-                for (te.southbound.openflow.OxmField f : ((FlowMod) m).match().fields()) {
-                    if (f instanceof te.southbound.openflow.OxmField.MplsLabel l) {
-                        rebuilt.add(l.label());
-                    }
-                }
+                ((FlowMod) m).match().mplsLabel().ifPresent(rebuilt::add);
             }
         }
         if (rebuilt.isEmpty()) {

@@ -149,8 +149,7 @@ class ReconcilerTest {
 
         assertThat(r.clean()).as(r.summary()).isTrue();
         List<Integer> newLabels = sent.stream().filter(m -> m instanceof FlowMod f && f.command().ordinal() == 0)
-                .flatMap(m -> ((FlowMod) m).match().fields().stream()).filter(OxmField.MplsLabel.class::isInstance)
-                .map(f -> ((OxmField.MplsLabel) f).label()).distinct().toList();
+                .flatMap(m -> ((FlowMod) m).match().mplsLabel().stream().boxed()).distinct().toList();
         assertThat(newLabels).containsExactly(17);
         assertThat(switches.get(0).groups.values()).singleElement().satisfies(g -> assertThat(g.buckets()).hasSize(2));
         assertThat(switches.get(1).flows).hasSize(1);

@@ -114,7 +114,7 @@ class SwitchConnectionTest {
         PendingRequests pending = new PendingRequests();
         pending.awaitMultipart(5).orTimeout(10, java.util.concurrent.TimeUnit.MILLISECONDS).exceptionally(e -> null).get();
         // A reply after the timeout answers nothing any more (and nothing is kept for it).
-        assertThat(pending.onMultipartPart(new PortDescReply(5, false, List.of()), false)).isFalse();
+        assertThat(pending.onMultipartPart(new PortDescReply(5, false, List.of()))).isFalse();
     }
 
     @Test

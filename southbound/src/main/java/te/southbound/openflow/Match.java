@@ -36,6 +36,16 @@ public record Match(List<OxmField> fields) {
         return true;
     }
 
+    /** @return the MPLS label this match requires (a tunnel's label entry), if any */
+    public java.util.OptionalInt mplsLabel() {
+        for (OxmField f : fields) {
+            if (f instanceof OxmField.MplsLabel l) {
+                return java.util.OptionalInt.of(l.label());
+            }
+        }
+        return java.util.OptionalInt.empty();
+    }
+
     /** @return a match of the given fields in any order */
     public static Match of(OxmField... fields) {
         return new Match(List.of(fields));

@@ -58,14 +58,8 @@ public final class OfEncoder extends MessageToByteEncoder<OfMessage> {
         if (msg instanceof GroupMod) return GROUP_MOD;
         if (msg instanceof FlowMod) return FLOW_MOD;
         if (msg instanceof PortStatus) return PORT_STATUS;
-        if (msg instanceof GroupDescRequest || msg instanceof FlowStatsRequest || msg instanceof GroupStatsRequest
-                || msg instanceof PortDescRequest || msg instanceof PortStatsRequest) {
-            return MULTIPART_REQUEST;
-        }
-        if (msg instanceof GroupDescReply || msg instanceof FlowStatsReply || msg instanceof GroupStatsReply
-                || msg instanceof PortDescReply || msg instanceof PortStatsReply) {
-            return MULTIPART_REPLY;
-        }
+        if (msg instanceof MultipartRequest) return MULTIPART_REQUEST;
+        if (msg instanceof MultipartReply) return MULTIPART_REPLY;
         throw new EncoderException("cannot encode " + msg + ": it only stands for a received message");
     }
 }

@@ -12,6 +12,16 @@ public sealed interface OfMessage {
     /** @return the transaction id */
     int xid();
 
+    /** An OFPT_MULTIPART_REQUEST of one of the kinds below. */
+    sealed interface MultipartRequest extends OfMessage {
+    }
+
+    /** One part of an OFPT_MULTIPART_REPLY; {@link #more} says further parts follow. */
+    sealed interface MultipartReply extends OfMessage {
+        /** @return whether further parts of this reply follow */
+        boolean more();
+    }
+
     /** @return this message with another transaction id */
     OfMessage withXid(int xid);
 
@@ -100,12 +110,12 @@ public sealed interface OfMessage {
     }
 
     /** OFPMP_GROUP_DESC request: every group's type and buckets. */
-    record GroupDescRequest(int xid) implements OfMessage {
+    record GroupDescRequest(int xid) implements MultipartRequest {
         public GroupDescRequest withXid(int x) { return new GroupDescRequest(x); }
     }
 
     /** One part of an OFPMP_GROUP_DESC reply; {@code more} says further parts follow. */
-    record GroupDescReply(int xid, boolean more, List<GroupDesc> groups) implements OfMessage {
+    record GroupDescReply(int xid, boolean more, List<GroupDesc> groups) implements MultipartReply {
         public GroupDescReply {
             groups = List.copyOf(groups);
         }
@@ -114,14 +124,14 @@ public sealed interface OfMessage {
 
     /** OFPMP_FLOW request: flows in {@code tableId} (0xff = all) whose cookie matches under the mask. */
     record FlowStatsRequest(int xid, int tableId, int outPort, int outGroup, long cookie,
-                            long cookieMask, Match match) implements OfMessage {
+                            long cookieMask, Match match) implements MultipartRequest {
         public FlowStatsRequest withXid(int x) {
             return new FlowStatsRequest(x, tableId, outPort, outGroup, cookie, cookieMask, match);
         }
     }
 
     /** One part of an OFPMP_FLOW reply. */
-    record FlowStatsReply(int xid, boolean more, List<FlowStats> flows) implements OfMessage {
+    record FlowStatsReply(int xid, boolean more, List<FlowStats> flows) implements MultipartReply {
         public FlowStatsReply {
             flows = List.copyOf(flows);
         }
@@ -129,12 +139,12 @@ public sealed interface OfMessage {
     }
 
     /** OFPMP_GROUP request: counters of one group, or of all with {@code OFPG_ALL}. */
-    record GroupStatsRequest(int xid, int groupId) implements OfMessage {
+    record GroupStatsRequest(int xid, int groupId) implements MultipartRequest {
         public GroupStatsRequest withXid(int x) { return new GroupStatsRequest(x, groupId); }
     }
 
     /** One part of an OFPMP_GROUP reply. */
-    record GroupStatsReply(int xid, boolean more, List<GroupStats> groups) implements OfMessage {
+    record GroupStatsReply(int xid, boolean more, List<GroupStats> groups) implements MultipartReply {
         public GroupStatsReply {
             groups = List.copyOf(groups);
         }
@@ -151,12 +161,12 @@ public sealed interface OfMessage {
     }
 
     /** OFPMP_PORT_DESC request: every port of the switch. */
-    record PortDescRequest(int xid) implements OfMessage {
+    record PortDescRequest(int xid) implements MultipartRequest {
         public PortDescRequest withXid(int x) { return new PortDescRequest(x); }
     }
 
     /** One part of an OFPMP_PORT_DESC reply. */
-    record PortDescReply(int xid, boolean more, List<PortDesc> ports) implements OfMessage {
+    record PortDescReply(int xid, boolean more, List<PortDesc> ports) implements MultipartReply {
         public PortDescReply {
             ports = List.copyOf(ports);
         }
@@ -164,12 +174,12 @@ public sealed interface OfMessage {
     }
 
     /** OFPMP_PORT_STATS request: counters of one port, or of all with {@code OFPP_ANY}. */
-    record PortStatsRequest(int xid, int portNo) implements OfMessage {
+    record PortStatsRequest(int xid, int portNo) implements MultipartRequest {
         public PortStatsRequest withXid(int x) { return new PortStatsRequest(x, portNo); }
     }
 
     /** One part of an OFPMP_PORT_STATS reply. */
-    record PortStatsReply(int xid, boolean more, List<PortStats> ports) implements OfMessage {
+    record PortStatsReply(int xid, boolean more, List<PortStats> ports) implements MultipartReply {
         public PortStatsReply {
             ports = List.copyOf(ports);
         }

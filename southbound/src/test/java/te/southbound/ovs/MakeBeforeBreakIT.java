@@ -14,7 +14,6 @@ import te.southbound.openflow.OfMessage;
 import te.southbound.openflow.OfMessage.BarrierRequest;
 import te.southbound.openflow.OfMessage.FlowMod;
 import te.southbound.openflow.OfMessage.GroupMod;
-import te.southbound.openflow.OxmField;
 
 /** IT 2: a changed state goes out make-before-break, and OVS ends in exactly the new state. */
 class MakeBeforeBreakIT extends OvsTestBase {
@@ -145,7 +144,7 @@ class MakeBeforeBreakIT extends OvsTestBase {
     }
 
     private static Integer label(FlowMod f) {
-        return f.match().fields().stream().filter(OxmField.MplsLabel.class::isInstance)
-                .map(x -> ((OxmField.MplsLabel) x).label()).findFirst().orElse(null);
+        java.util.OptionalInt label = f.match().mplsLabel();
+        return label.isPresent() ? label.getAsInt() : null;
     }
 }

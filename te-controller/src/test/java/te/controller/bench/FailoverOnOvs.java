@@ -141,9 +141,7 @@ public final class FailoverOnOvs {
             return "group " + g.command();
         }
         if (m instanceof te.southbound.openflow.OfMessage.FlowMod f) {
-            // On the pusher's send path: cheap checks only (rendering the match cost it seconds).
-            boolean label = f.match().fields().stream().anyMatch(te.southbound.openflow.OxmField.MplsLabel.class::isInstance);
-            return "flow " + f.command() + (label ? " (label)" : " (ingress)");
+            return "flow " + f.command() + (f.match().mplsLabel().isPresent() ? " (label)" : " (ingress)");
         }
         return m.getClass().getSimpleName();
     }
