@@ -76,13 +76,7 @@ public final class SolveLoop implements AutoCloseable {
      * traffic pointed at a dead link until it ends.
      */
     public void linksChanged(String reason) {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            pending.add(reason);
-            notifyAll();
-        }
+        request(reason);
         try {
             pruner.execute(() -> {
                 try {
@@ -92,8 +86,8 @@ public final class SolveLoop implements AutoCloseable {
                     LOG.error("pruning after a link change failed", e);
                 }
             });
-        } catch (java.util.concurrent.RejectedExecutionException closing) {
-            // Closed meanwhile: the link state is saved; the next start prunes and solves.
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            // Closed (the pruner shuts down with the loop): the link state is saved; the next start prunes and solves.
         }
     }
 

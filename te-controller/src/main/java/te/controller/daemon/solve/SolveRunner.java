@@ -169,12 +169,17 @@ public final class SolveRunner {
         String solverNote = attempt.message();
         if (pruned.isPresent()) {
             String note = "computed for topology version %d; flow over links failed since removed".formatted(n.links().version());
-            return publish(settings.method() + "+pruned", status, solverNote.isEmpty() ? note : note + "; " + solverNote,
+            return publish(settings.method() + "+pruned", status, joined(note, solverNote),
                     pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now, pruned.get());
         }
         String note = moved ? "computed for topology version %d; no flow over links failed since".formatted(n.links().version()) : "";
-        return publish(settings.method(), status, note.isEmpty() ? solverNote : solverNote.isEmpty() ? note : note + "; " + solverNote,
+        return publish(settings.method(), status, joined(note, solverNote),
                 attempt.value(), attempt.solveSeconds(), start, d, now, attempt.allocation().get());
+    }
+
+    /** @return both notes, "; " between them, leaving out an empty one */
+    private static String joined(String first, String second) {
+        return first.isEmpty() ? second : second.isEmpty() ? first : first + "; " + second;
     }
 
     private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
