@@ -28,6 +28,10 @@ final class IdAdoption {
     /** @return labels found for tunnels that have none in {@code previous} */
     static Map<Tunnel, Integer> labels(Collection<Tunnel> tunnels, Map<Tunnel, Integer> previous,
                                        Map<Dpid, SwitchTables> observed) {
+        List<Tunnel> unlabelled = tunnels.stream().filter(t -> !t.singleHop() && !previous.containsKey(t)).toList();
+        if (unlabelled.isEmpty()) {
+            return Map.of(); // the usual update: no need to scan every switch's groups
+        }
         Map<Integer, Set<Hop>> starts = new HashMap<>(); // label → (switch, first port) of buckets setting it
         for (Map.Entry<Dpid, SwitchTables> sw : observed.entrySet()) {
             for (GroupEntry g : sw.getValue().groups().values()) {
@@ -48,10 +52,7 @@ final class IdAdoption {
         });
         Set<Integer> taken = new HashSet<>(previous.values());
         Map<Tunnel, Integer> adopted = new LinkedHashMap<>();
-        for (Tunnel t : tunnels) {
-            if (previous.containsKey(t) || t.singleHop()) {
-                continue;
-            }
+        for (Tunnel t : unlabelled) {
             for (int label : byStart.getOrDefault(t.hops().get(0), List.of())) {
                 if (!taken.contains(label) && carries(t, label, observed)) {
                     adopted.put(t, label);

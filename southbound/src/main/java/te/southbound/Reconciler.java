@@ -122,7 +122,8 @@ final class Reconciler implements AutoCloseable {
         Map<Dpid, Map<Phase, List<OfMessage>>> plans = new HashMap<>();
         Map<Dpid, SwitchConnection> connections = new HashMap<>();
         for (Dpid d : connected) {
-            plans.put(d, TableDiff.plan(memory.tables(d), compiled.tables().get(d), removeStaleTunnels));
+            plans.put(d, TableDiff.plan(memory.tables(d), compiled.tables().get(d), removeStaleTunnels,
+                    compiled.deltas().get(d)));
             connections.put(d, memory.connection(d));
         }
         TableDiff.deferReweightsOntoRebuiltTunnels(plans.values());

@@ -26,11 +26,51 @@ final class TableDiff {
      *                           switches are never reused meanwhile)
      */
     static Map<Phase, List<OfMessage>> plan(SwitchTables current, SwitchTables desired, boolean removeStaleTunnels) {
+        return plan(current, desired, removeStaleTunnels, desired.flows().values(), current.flows().values(),
+                desired.groups().values(), current.groups().values());
+    }
+
+    /**
+     * The same plan, looking only at the keys {@code delta} names when the switch holds exactly
+     * the tables the delta starts from (everywhere else current and desired are then equal).
+     *
+     * @param delta how {@code desired} differs from the previous compile's tables, or null
+     */
+    static Map<Phase, List<OfMessage>> plan(SwitchTables current, SwitchTables desired, boolean removeStaleTunnels,
+                                            TableDelta delta) {
+        if (delta == null || delta.from() != current) {
+            return plan(current, desired, removeStaleTunnels);
+        }
+        return plan(current, desired, removeStaleTunnels, present(desired.flows(), delta.flowKeys()),
+                present(current.flows(), delta.flowKeys()), present(desired.groups(), delta.groupIds()),
+                present(current.groups(), delta.groupIds()));
+    }
+
+    private static <K, V> List<V> present(Map<K, V> map, java.util.Collection<K> keys) {
+        List<V> values = new ArrayList<>();
+        for (K k : keys) {
+            V v = map.get(k);
+            if (v != null) {
+                values.add(v);
+            }
+        }
+        return values;
+    }
+
+    /**
+     * @param wantedFlows  desired flows to check (all of them, or those under changed keys)
+     * @param heldFlows    current flows to check
+     * @param wantedGroups desired groups to check
+     * @param heldGroups   current groups to check
+     */
+    private static Map<Phase, List<OfMessage>> plan(SwitchTables current, SwitchTables desired, boolean removeStaleTunnels,
+                                                    Iterable<FlowEntry> wantedFlows, Iterable<FlowEntry> heldFlows,
+                                                    Iterable<GroupEntry> wantedGroups, Iterable<GroupEntry> heldGroups) {
         Map<Phase, List<OfMessage>> plan = new EnumMap<>(Phase.class);
         for (Phase p : Phase.values()) {
             plan.put(p, new ArrayList<>());
         }
-        for (FlowEntry want : desired.flows().values()) {
+        for (FlowEntry want : wantedFlows) {
             FlowEntry have = current.flows().get(want.key());
             if (!want.equals(have)) {
                 // MODIFY_STRICT keeps the entry's counters but not a changed cookie; ADD replaces.
@@ -39,7 +79,7 @@ final class TableDiff {
                 plan.get(isIngress(want) ? Phase.INGRESS : Phase.TUNNELS).add(flowMod(cmd, want));
             }
         }
-        for (GroupEntry want : desired.groups().values()) {
+        for (GroupEntry want : wantedGroups) {
             GroupEntry have = current.groups().get(want.groupId());
             if (!want.equals(have)) {
                 GroupCommand cmd = have == null ? GroupCommand.ADD : GroupCommand.MODIFY;
@@ -49,12 +89,12 @@ final class TableDiff {
         }
         List<OfMessage> removals = plan.get(Phase.REMOVALS);
         List<OfMessage> staleTunnels = new ArrayList<>();
-        for (FlowEntry have : current.flows().values()) {
+        for (FlowEntry have : heldFlows) {
             if (!desired.flows().containsKey(have.key())) {
                 (isIngress(have) ? removals : staleTunnels).add(flowMod(FlowCommand.DELETE_STRICT, have));
             }
         }
-        for (GroupEntry have : current.groups().values()) {
+        for (GroupEntry have : heldGroups) {
             if (!desired.groups().containsKey(have.groupId())) {
                 removals.add(new GroupMod(0, GroupCommand.DELETE, have.type(), have.groupId(), List.of()));
             }

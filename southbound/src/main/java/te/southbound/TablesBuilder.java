@@ -17,8 +17,8 @@ final class TablesBuilder {
     static final int ETH_MPLS = 0x8847;
 
     private final Ownership ownership;
-    private final Map<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>();
-    private final Map<Integer, GroupEntry> groups = new LinkedHashMap<>();
+    private final LinkedHashMap<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>();
+    private final LinkedHashMap<Integer, GroupEntry> groups = new LinkedHashMap<>();
 
     TablesBuilder(Ownership ownership) {
         this.ownership = ownership;
@@ -26,6 +26,16 @@ final class TablesBuilder {
 
     void addIngress(Ipv4Prefix destination, int groupId, List<StateCompiler.Bucketed> paths,
                     Map<Tunnel, Integer> labels) {
+        groups.put(groupId, ingressGroup(groupId, paths, labels));
+        put(ingressFlow(ownership, destination, groupId));
+    }
+
+    void addTunnelHop(int label, int outPort, boolean egress) {
+        put(tunnelEntry(ownership, label, outPort, egress));
+    }
+
+    /** @return a commodity's SELECT group: a bucket per path, pushing the path's label unless it is one hop */
+    static GroupEntry ingressGroup(int groupId, List<StateCompiler.Bucketed> paths, Map<Tunnel, Integer> labels) {
         List<Bucket> buckets = new ArrayList<>();
         for (StateCompiler.Bucketed p : paths) {
             int firstPort = p.tunnel().hops().get(0).outPort();
@@ -36,15 +46,20 @@ final class TablesBuilder {
                               new Action.Output(firstPort));
             buckets.add(Bucket.weighted(p.weight(), actions));
         }
-        groups.put(groupId, new GroupEntry(groupId, GroupType.SELECT, buckets));
-        put(new FlowEntry(ownership.cookie(Ownership.KIND_INGRESS), ingressPriority(destination),
-                ingressMatch(destination),
-                List.of(new Instruction.ApplyActions(List.of(new Action.Group(groupId))))));
+        return new GroupEntry(groupId, GroupType.SELECT, buckets);
     }
 
-    void addTunnelHop(int label, int outPort, boolean egress) {
-        put(new FlowEntry(ownership.cookie(Ownership.KIND_TUNNEL), StateCompiler.TUNNEL_PRIORITY,
-                tunnelMatch(label), tunnelInstructions(outPort, egress)));
+    /** @return the ingress flow sending a destination's traffic to its group */
+    static FlowEntry ingressFlow(Ownership ownership, Ipv4Prefix destination, int groupId) {
+        return new FlowEntry(ownership.cookie(Ownership.KIND_INGRESS), ingressPriority(destination),
+                ingressMatch(destination),
+                List.of(new Instruction.ApplyActions(List.of(new Action.Group(groupId)))));
+    }
+
+    /** @return a tunnel's label entry at one of its switches after the first */
+    static FlowEntry tunnelEntry(Ownership ownership, int label, int outPort, boolean egress) {
+        return new FlowEntry(ownership.cookie(Ownership.KIND_TUNNEL), StateCompiler.TUNNEL_PRIORITY,
+                tunnelMatch(label), tunnelInstructions(outPort, egress));
     }
 
     static int ingressPriority(Ipv4Prefix destination) {
@@ -75,6 +90,6 @@ final class TablesBuilder {
     }
 
     SwitchTables build() {
-        return new SwitchTables(flows, groups);
+        return SwitchTables.handOver(flows, groups);
     }
 }
