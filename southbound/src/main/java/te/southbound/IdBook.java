@@ -10,8 +10,9 @@ import java.util.Set;
  *
  * @param labels         label of each tunnel of the last completed update
  * @param groups         group id of each commodity of the last completed update
- * @param reservedLabels labels in owned flows read from switches
- * @param reservedGroups owned group ids read from switches
+ * @param reservedLabels labels in owned flows seen on switches (labels already in {@code labels}
+ *                       may be left out: they are taken anyway)
+ * @param reservedGroups owned group ids seen on switches (likewise for {@code groups})
  * @param observed       owned entries of every switch as last read or written, connected or not
  * @param installed      each commodity's buckets as of the last clean run
  */

@@ -24,6 +24,8 @@ final class RunMemory {
     private Map<Tunnel, Integer> labels = Map.of();
     private Map<String, Integer> groupIds = Map.of();
     private Map<String, List<Bucketed>> installed = Map.of();
+    /** The last committed compile: its tables' ids are all in {@link #labels} and {@link #groupIds}. */
+    private CompiledState committed;
 
     /** Forgets the trusted copies, so every switch is read again (audit, unexpected failure). */
     void distrustAll() {
@@ -79,7 +81,13 @@ final class RunMemory {
     IdBook idBook() {
         Set<Integer> seenLabels = new HashSet<>();
         Set<Integer> seenGroups = new HashSet<>();
-        for (SwitchTables t : lastSeen.values()) {
+        for (Map.Entry<Dpid, SwitchTables> e : lastSeen.entrySet()) {
+            SwitchTables t = e.getValue();
+            if (committed != null && committed.tables().get(e.getKey()) == t) {
+                // Holds exactly what the last commit wrote, whose ids are previous ids already;
+                // skipping these saves reading ~600,000 entries per push on Cogentco.
+                continue;
+            }
             seenGroups.addAll(t.groups().keySet());
             for (FlowEntry f : t.flows().values()) {
                 f.match().mplsLabel().ifPresent(seenLabels::add);
@@ -112,6 +120,7 @@ final class RunMemory {
         labels = compiled.labels();
         groupIds = compiled.groupIds();
         installed = compiled.buckets();
+        committed = compiled;
     }
 
     /**

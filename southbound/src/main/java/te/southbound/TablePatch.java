@@ -1,7 +1,6 @@
 package te.southbound;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -44,20 +43,6 @@ final class TablePatch {
     }
 
     SwitchTables applyTo(SwitchTables before) {
-        // forEach, not the copy constructor: the tables' read-only entry views would wrap every entry.
-        LinkedHashMap<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>(capacity(before.flows().size() + addedFlows.size()));
-        before.flows().forEach(flows::put);
-        removedFlows.forEach(flows::remove);
-        addedFlows.forEach(f -> flows.put(f.key(), f));
-        LinkedHashMap<Integer, GroupEntry> groups = new LinkedHashMap<>(capacity(before.groups().size() + addedGroups.size()));
-        before.groups().forEach(groups::put);
-        removedGroups.forEach(groups::remove);
-        addedGroups.forEach(g -> groups.put(g.groupId(), g));
-        return SwitchTables.handOver(flows, groups);
-    }
-
-    /** @return a hash map capacity that holds {@code n} entries without resizing */
-    private static int capacity(int n) {
-        return (int) (n / 0.75f) + 1;
+        return before.patched(removedFlows, addedFlows, removedGroups, addedGroups);
     }
 }
