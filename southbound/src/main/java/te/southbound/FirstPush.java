@@ -1,7 +1,5 @@
 package te.southbound;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import te.southbound.openflow.OfMessage;
@@ -10,7 +8,7 @@ import te.southbound.openflow.OfMessage;
  * The OpenFlow messages a first push of a desired state sends to switches that hold none of our
  * entries, phase by phase, computed offline (no connection): the same compiler and table diff the
  * {@link WeightPusher} uses. For sizing and benchmarking a push; barriers between phases are not
- * included.
+ * included. Later pushes: {@link PushPlanner}.
  */
 public final class FirstPush {
     private FirstPush() {
@@ -23,14 +21,6 @@ public final class FirstPush {
      * @return per switch of the state, its messages in make-before-break phase order
      */
     public static Map<Dpid, List<OfMessage>> messages(DesiredState desired, Ownership ownership, int weightTotal) {
-        SouthboundConfig.requireWeightTotal(weightTotal);
-        CompiledState compiled = new StateCompiler(ownership, weightTotal).compile(desired, desired.switches(), IdBook.EMPTY);
-        Map<Dpid, List<OfMessage>> out = new LinkedHashMap<>();
-        compiled.tables().keySet().stream().sorted().forEach(d -> {
-            List<OfMessage> messages = new ArrayList<>();
-            TableDiff.plan(SwitchTables.EMPTY, compiled.tables().get(d), false).values().forEach(messages::addAll);
-            out.put(d, messages);
-        });
-        return out;
+        return new PushPlanner(ownership, weightTotal).push(desired);
     }
 }

@@ -127,6 +127,7 @@ final class Reconciler implements AutoCloseable {
             connections.put(d, memory.connection(d));
         }
         TableDiff.deferReweightsOntoRebuiltTunnels(plans.values());
+        long plannedMs = (System.nanoTime() - start) / 1_000_000;
         PhaseRunner.Outcome outcome = PhaseRunner.run(plans, connections, config.requestTimeoutMs(), () -> superseded(gen), start);
         problems.addAll(outcome.problems());
         if (outcome.clean()) {
@@ -146,9 +147,9 @@ final class Reconciler implements AutoCloseable {
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems);
         if (outcome.sent() > 0 || !report.clean()) {
-            log.info("{}{}{}; phases: {}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
+            log.info("{}{}{}; read, compiled and diffed at {} ms; phases: {}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
                     outcome.removalsDeferred() ? "; removals left to the next run (a newer state is waiting)" : "",
-                    String.join(", ", outcome.phases()));
+                    plannedMs, String.join(", ", outcome.phases()));
         }
         complete(gen, report);
     }
