@@ -47,10 +47,11 @@ public class PushUpdateBenchmark extends InstanceBenchmark {
         capacity[ab] = 0;
         capacity[ba] = 0;
         TeProblem failed = new TeProblem(problem.topology(), problem.paths(), problem.commodities(), capacity);
-        ConventionalWiring wiring = new ConventionalWiring(problem.topology());
-        optimum = DesiredStates.of(best, wiring);
-        pruned = DesiredStates.of(withoutFlowOver(best, ab, ba), wiring);
-        resolved = DesiredStates.of(optimizer.solve(failed, objective).allocation().orElseThrow(), wiring);
+        // One adapter for the three, as in the daemon: successive states share their hop lists.
+        DesiredStates states = new DesiredStates(new ConventionalWiring(problem.topology()));
+        optimum = states.stateOf(best);
+        pruned = states.stateOf(withoutFlowOver(best, ab, ba));
+        resolved = states.stateOf(optimizer.solve(failed, objective).allocation().orElseThrow());
     }
 
     /** @return {@code a} with no flow on paths over either arc: what the daemon's pruning serves */

@@ -1,30 +1,20 @@
 package te.southbound;
 
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * A path of a commodity and the share of the commodity's traffic it should carry.
  *
- * @param hops     switches in order, ingress first, each with its out port; no switch twice
+ * @param hops     switches in order, ingress first, each with its out port; at least one, no
+ *                 switch twice. Passing the hops of another path or tunnel shares them unchecked.
  * @param fraction share of the commodity's traffic, finite and {@code >= 0}; a commodity's
  *                 fractions are normalised by their sum, so they need not add up to 1
  */
 public record WeightedPath(List<Hop> hops, double fraction) {
     public WeightedPath {
-        hops = List.copyOf(hops);
-        if (hops.isEmpty()) {
-            throw new IllegalArgumentException("a path needs at least one hop");
-        }
+        hops = HopList.of(hops);
         if (!(fraction >= 0) || Double.isInfinite(fraction)) {
             throw new IllegalArgumentException("path fraction must be finite and >= 0, got " + fraction);
-        }
-        Set<Dpid> seen = new HashSet<>();
-        for (Hop h : hops) {
-            if (!seen.add(h.dpid())) {
-                throw new IllegalArgumentException("path visits switch %s twice: %s".formatted(h.dpid(), hops));
-            }
         }
     }
 

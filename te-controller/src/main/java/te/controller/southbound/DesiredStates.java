@@ -1,33 +1,58 @@
 package te.controller.southbound;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import te.lp.Allocation;
 import te.lp.Commodities;
 import te.lp.TeProblem;
 import te.southbound.CommodityRoute;
 import te.southbound.DesiredState;
 import te.southbound.Hop;
+import te.southbound.Tunnel;
 import te.southbound.WeightedPath;
 import te.topology.Topology;
 import te.topology.paths.PathSet;
 
 /**
- * Turns an allocation into the southbound's desired switch state: per commodity, its ingress
+ * Turns allocations into the southbound's desired switch state: per commodity, its ingress
  * switch, its destination's prefix and one weighted path per precomputed path, each hop the switch
  * and the port towards the next node, the last hop the destination's host port. A commodity
  * without flow keeps its paths at equal weights, so traffic that does arrive still has a route.
+ *
+ * <p>An instance keeps the hop lists of the last state it made, by arc sequence, and hands the same
+ * list objects to the next state, even across a new path set (after a link failure most paths
+ * survive): building them was most of the 370 ms a Cogentco state took, and the pusher compares
+ * the paths of successive states, which is free for the same objects. Thread-safe.
  */
 public final class DesiredStates {
-    private DesiredStates() {
+    private final Wiring wiring;
+    private Map<ArcSequence, List<Hop>> lastHops = Map.of();
+    private Topology lastTopology; // arc ids mean something only within one topology
+
+    /** @param wiring switch, port and prefix of every node and arc */
+    public DesiredStates(Wiring wiring) {
+        this.wiring = wiring;
+    }
+
+    /** @return the state that installs {@code allocation}'s split weights, made without a cache */
+    public static DesiredState of(Allocation allocation, Wiring wiring) {
+        return new DesiredStates(wiring).stateOf(allocation);
     }
 
     /** @return the state that installs {@code allocation}'s split weights */
-    public static DesiredState of(Allocation allocation, Wiring wiring) {
+    public synchronized DesiredState stateOf(Allocation allocation) {
         TeProblem problem = allocation.problem();
         Topology t = problem.topology();
         PathSet paths = problem.paths();
         Commodities c = problem.commodities();
+        if (t != lastTopology) {
+            lastHops = Map.of();
+            lastTopology = t;
+        }
+        Map<ArcSequence, List<Hop>> hopsNow = new HashMap<>();
         List<CommodityRoute> routes = new ArrayList<>(c.size());
         for (int k = 0; k < c.size(); k++) {
             int pair = c.pairIndex(k);
@@ -35,18 +60,54 @@ public final class DesiredStates {
             List<WeightedPath> weighted = new ArrayList<>();
             for (int i = 0; i < paths.pathCount(pair); i++) {
                 int p = paths.firstPath(pair) + i;
-                List<Hop> hops = new ArrayList<>(paths.pathLength(p) + 1);
-                for (int j = 0; j < paths.pathLength(p); j++) {
-                    int arc = paths.arc(p, j);
-                    hops.add(new Hop(wiring.dpid(t.arcSrc(arc)), wiring.outPort(arc)));
+                ArcSequence key = new ArcSequence(paths.pathArcs(p), c.dst(k));
+                List<Hop> hops = hopsNow.get(key);
+                if (hops == null) {
+                    hops = lastHops.get(key);
+                    hops = hops != null ? hops : new Tunnel(hops(t, paths, p, c.dst(k))).hops(); // checked once
+                    hopsNow.put(key, hops);
                 }
-                hops.add(new Hop(wiring.dpid(c.dst(k)), wiring.hostPort(c.dst(k))));
                 double f = allocation.pathFlowMbps(allocation.firstColumn(k) + i);
                 weighted.add(new WeightedPath(hops, flow > 0 ? f / flow : 1.0 / paths.pathCount(pair)));
             }
             String id = t.nodes().get(c.src(k)).id() + "->" + t.nodes().get(c.dst(k)).id();
             routes.add(new CommodityRoute(id, wiring.dpid(c.src(k)), wiring.prefix(c.dst(k)), weighted));
         }
+        lastHops = hopsNow;
         return new DesiredState(routes);
+    }
+
+    private List<Hop> hops(Topology t, PathSet paths, int p, int destination) {
+        List<Hop> hops = new ArrayList<>(paths.pathLength(p) + 1);
+        for (int j = 0; j < paths.pathLength(p); j++) {
+            int arc = paths.arc(p, j);
+            hops.add(new Hop(wiring.dpid(t.arcSrc(arc)), wiring.outPort(arc)));
+        }
+        hops.add(new Hop(wiring.dpid(destination), wiring.hostPort(destination)));
+        return hops;
+    }
+
+    /** A path's arcs and destination node, as a map key (its hash computed once). */
+    private static final class ArcSequence {
+        private final int[] arcs;
+        private final int destination;
+        private final int hash;
+
+        ArcSequence(int[] arcs, int destination) {
+            this.arcs = arcs;
+            this.destination = destination;
+            this.hash = 31 * Arrays.hashCode(arcs) + destination;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ArcSequence other && other.hash == hash && other.destination == destination
+                    && Arrays.equals(other.arcs, arcs);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
     }
 }

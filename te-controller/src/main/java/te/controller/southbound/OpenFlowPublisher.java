@@ -22,13 +22,13 @@ import te.topology.Topology;
 public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OpenFlowPublisher.class);
 
-    private final Wiring wiring;
+    private final DesiredStates states;
     private final WeightPusher pusher;
     private final PortLinkMonitor ports;
     private final LinkLoadMonitor loads;
 
     private OpenFlowPublisher(Wiring wiring, WeightPusher pusher, PortLinkMonitor ports, LinkLoadMonitor loads) {
-        this.wiring = wiring;
+        this.states = new DesiredStates(wiring);
         this.pusher = pusher;
         this.ports = ports;
         this.loads = loads;
@@ -93,7 +93,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
 
     @Override
     public void publish(AllocationSnapshot allocation) {
-        DesiredState state = DesiredStates.of(allocation.allocation(), wiring);
+        DesiredState state = states.stateOf(allocation.allocation());
         var report = pusher.push(state);
         lastPush = new Push(allocation.version(), report);
         report.whenComplete((r, error) -> {

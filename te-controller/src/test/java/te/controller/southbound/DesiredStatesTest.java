@@ -52,6 +52,32 @@ class DesiredStatesTest {
     }
 
     @Test
+    void anAdapterHandsTheSameHopListsToItsNextStateAndChangesNothingElse() {
+        Topology t = TopologyCatalog.discover().load("Abilene");
+        PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
+        TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
+        var allocation = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false))
+                .solve(p, Objective.TOTAL_FLOW).allocation().orElseThrow();
+        double[] flows = allocation.pathFlowsMbps().clone();
+        java.util.Arrays.fill(flows, 0, flows.length / 2, 0.0);
+        var next = new te.lp.Allocation(p, flows);
+        ConventionalWiring wiring = new ConventionalWiring(t);
+        DesiredStates states = new DesiredStates(wiring);
+
+        DesiredState first = states.stateOf(allocation);
+        DesiredState second = states.stateOf(next);
+
+        assertThat(first).isEqualTo(DesiredStates.of(allocation, wiring));
+        assertThat(second).isEqualTo(DesiredStates.of(next, wiring)).isNotEqualTo(first);
+        for (int k = 0; k < first.commodities().size(); k++) {
+            for (int i = 0; i < first.commodities().get(k).paths().size(); i++) {
+                assertThat(second.commodities().get(k).paths().get(i).hops())
+                        .isSameAs(first.commodities().get(k).paths().get(i).hops());
+            }
+        }
+    }
+
+    @Test
     void conventionalWiringNumbersPortsPerSwitch() {
         Topology t = TopologyCatalog.discover().load("Abilene");
         ConventionalWiring w = new ConventionalWiring(t);
