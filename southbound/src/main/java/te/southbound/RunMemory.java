@@ -24,8 +24,8 @@ final class RunMemory {
     private Map<Tunnel, Integer> labels = Map.of();
     private Map<String, Integer> groupIds = Map.of();
     private Map<String, List<Bucketed>> installed = Map.of();
-    /** The last committed compile: its tables' ids are all in {@link #labels} and {@link #groupIds}. */
-    private CompiledState committed;
+    /** The tables of the last committed compile: their ids are all in {@link #labels} and {@link #groupIds}. */
+    private Map<Dpid, SwitchTables> committed = Map.of();
 
     /** Forgets the trusted copies, so every switch is read again (audit, unexpected failure). */
     void distrustAll() {
@@ -83,7 +83,7 @@ final class RunMemory {
         Set<Integer> seenGroups = new HashSet<>();
         for (Map.Entry<Dpid, SwitchTables> e : lastSeen.entrySet()) {
             SwitchTables t = e.getValue();
-            if (committed != null && committed.tables().get(e.getKey()) == t) {
+            if (committed.get(e.getKey()) == t) {
                 // Holds exactly what the last commit wrote, whose ids are previous ids already;
                 // skipping these saves reading ~600,000 entries per push on Cogentco.
                 continue;
@@ -120,7 +120,7 @@ final class RunMemory {
         labels = compiled.labels();
         groupIds = compiled.groupIds();
         installed = compiled.buckets();
-        committed = compiled;
+        committed = compiled.tables();
     }
 
     /**

@@ -103,7 +103,7 @@ final class StateCompiler {
                 ? build(connected, ingresses, labels)
                 : patch(base, ingresses, labels, deltas);
         CompiledState out = new CompiledState(tables, labels, groups, chosen, reports, deltas);
-        last = new Base(Set.copyOf(connected), pure, ingresses, out);
+        last = new Base(Set.copyOf(connected), pure, ingresses, out.tables(), out.labels());
         return out;
     }
 
@@ -154,12 +154,12 @@ final class StateCompiler {
     private Map<Dpid, SwitchTables> patch(Base base, Map<String, Ingress> ingresses, Map<Tunnel, Integer> labels,
                                           Map<Dpid, TableDelta> deltas) {
         Map<Dpid, TablePatch> patches = new HashMap<>();
-        Map<Dpid, SwitchTables> before = base.out().tables();
+        Map<Dpid, SwitchTables> before = base.tables();
         Function<Dpid, TablePatch> at = d -> patches.computeIfAbsent(d, k -> new TablePatch());
         // Within one state a label is one tunnel, a group id one commodity and an ingress flow key
         // one commodity, so removing every old entry before adding the new ones cannot drop an
         // entry something unchanged still needs.
-        Map<Tunnel, Integer> oldLabels = base.out().labels();
+        Map<Tunnel, Integer> oldLabels = base.labels();
         Set<Tunnel> relabelled = new HashSet<>();
         oldLabels.forEach((t, label) -> {
             Integer now = labels.get(t);
@@ -238,8 +238,10 @@ final class StateCompiler {
      * @param connected  the switches it compiled for
      * @param pure       the commodities whose buckets depended on their route alone, by id
      * @param ingresses  the ingress entries it built, by commodity id
-     * @param out        its result
+     * @param tables     the tables it made (not its deltas: they would keep older tables alive)
+     * @param labels     the labels it gave
      */
-    private record Base(Set<Dpid> connected, Map<String, Choice> pure, Map<String, Ingress> ingresses, CompiledState out) {
+    private record Base(Set<Dpid> connected, Map<String, Choice> pure, Map<String, Ingress> ingresses,
+                        Map<Dpid, SwitchTables> tables, Map<Tunnel, Integer> labels) {
     }
 }

@@ -39,8 +39,9 @@ public record SwitchTables(Map<FlowEntry.Key, FlowEntry> flows, Map<Integer, Gro
 
     /**
      * @return these tables with the given entries removed, then the given ones added (replacing
-     *         any under the same key); made in time and memory proportional to the changes, since
-     *         a push after a link failure changes a few entries at each of most switches
+     *         any under the same key); made in time and memory proportional to the changes since
+     *         the tables were last folded into one map (at most a quarter of their size), not to
+     *         their size: a push after a link failure changes a few entries at each of most switches
      */
     SwitchTables patched(Collection<FlowEntry.Key> flowsGone, List<FlowEntry> flowsAdded,
                          Collection<Integer> groupsGone, List<GroupEntry> groupsAdded) {
@@ -114,13 +115,16 @@ public record SwitchTables(Map<FlowEntry.Key, FlowEntry> flows, Map<Integer, Gro
 
         @Override
         public V get(Object key) {
+            if (key == null) {
+                return null; // Map.of() throws on null keys: answer as a LinkedHashMap would
+            }
             V v = over.get(key);
             return v != null || gone.contains(key) ? v : base.get(key);
         }
 
         @Override
         public boolean containsKey(Object key) {
-            return over.containsKey(key) || !gone.contains(key) && base.containsKey(key);
+            return key != null && (over.containsKey(key) || !gone.contains(key) && base.containsKey(key));
         }
 
         @Override
@@ -156,12 +160,12 @@ public record SwitchTables(Map<FlowEntry.Key, FlowEntry> flows, Map<Integer, Gro
                             while (fromBase.hasNext()) {
                                 Entry<K, V> e = fromBase.next();
                                 if (!hidden(e.getKey())) {
-                                    return Map.entry(e.getKey(), e.getValue()); // read-only
+                                    return new SimpleImmutableEntry<>(e.getKey(), e.getValue());
                                 }
                             }
                             if (fromOver.hasNext()) {
                                 Entry<K, V> e = fromOver.next();
-                                return Map.entry(e.getKey(), e.getValue());
+                                return new SimpleImmutableEntry<>(e.getKey(), e.getValue());
                             }
                             return null;
                         }

@@ -80,4 +80,15 @@ class SwitchTablesTest {
         assertThatThrownBy(() -> t.flows().entrySet().iterator().next().setValue(f)).isInstanceOf(UnsupportedOperationException.class);
         assertThatThrownBy(() -> t.flows().keySet().clear()).isInstanceOf(UnsupportedOperationException.class);
     }
+
+    @Test
+    void nullKeysAreAbsentWhateverTheTablesShape() {
+        SwitchTables flat = SwitchTables.handOver(new LinkedHashMap<>(), new LinkedHashMap<>());
+        SwitchTables layered = flat.patched(List.of(), List.of(flow(16, 1)), List.of(), List.of());
+        for (SwitchTables t : List.of(flat, layered, SwitchTables.EMPTY)) {
+            assertThat(t.flows().get(null)).isNull();
+            assertThat(t.flows().containsKey(null)).isFalse();
+            assertThat(t.groups().getOrDefault(null, null)).isNull();
+        }
+    }
 }
