@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 import te.controller.southbound.ConventionalWiring;
 import te.controller.southbound.DesiredStates;
@@ -27,6 +28,10 @@ import te.southbound.openflow.OfMessage;
 public class PushUpdateBenchmark extends InstanceBenchmark {
     private static final int WEIGHT_TOTAL = 100;
 
+    /** true: the three states come from one adapter, sharing hop lists (as in the daemon); false: each from a fresh one. */
+    @Param({"true", "false"})
+    boolean sharedHops;
+
     DesiredState optimum;
     DesiredState pruned;
     DesiredState resolved;
@@ -47,11 +52,12 @@ public class PushUpdateBenchmark extends InstanceBenchmark {
         capacity[ab] = 0;
         capacity[ba] = 0;
         TeProblem failed = new TeProblem(problem.topology(), problem.paths(), problem.commodities(), capacity);
-        // One adapter for the three, as in the daemon: successive states share their hop lists.
-        DesiredStates states = new DesiredStates(new ConventionalWiring(problem.topology()));
-        optimum = states.stateOf(best);
-        pruned = states.stateOf(withoutFlowOver(best, ab, ba));
-        resolved = states.stateOf(optimizer.solve(failed, objective).allocation().orElseThrow());
+        ConventionalWiring wiring = new ConventionalWiring(problem.topology());
+        DesiredStates shared = new DesiredStates(wiring);
+        java.util.function.Function<Allocation, DesiredState> adapt = sharedHops ? shared::stateOf : a -> DesiredStates.of(a, wiring);
+        optimum = adapt.apply(best);
+        pruned = adapt.apply(withoutFlowOver(best, ab, ba));
+        resolved = adapt.apply(optimizer.solve(failed, objective).allocation().orElseThrow());
     }
 
     /** @return {@code a} with no flow on paths over either arc: what the daemon's pruning serves */
