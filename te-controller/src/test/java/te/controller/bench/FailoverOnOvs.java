@@ -39,7 +39,9 @@ import te.zoo.TopologyCatalog;
  * ports, the busiest link a veth pair): the daemon solves and pushes, then the veth is set down
  * the way a cut fibre would be, and this prints when the daemon saw it, when the pruned allocation
  * was served and on the switches, and the same for the re-solve. Run by hand (root, OVS):
- * args NAME [TRAFFIC], e.g. Cogentco gravity:1,16.
+ * args NAME [TRAFFIC [WARM]], e.g. Cogentco gravity:1,16 3. WARM demand uploads (alternately at 90 %
+ * and 100 %) are re-solved and pushed before the cut, as a running daemon's are: without them the
+ * failure's pushes are the first the pusher patches, and its code is not yet compiled by the JIT.
  */
 public final class FailoverOnOvs {
     private static final String VETH_A = "te-fo-a";
@@ -51,6 +53,7 @@ public final class FailoverOnOvs {
     public static void main(String[] args) throws Exception {
         String name = args.length > 0 ? args[0] : "Cogentco";
         String traffic = args.length > 1 ? args[1] : "gravity:1,16";
+        int warm = args.length > 2 ? Integer.parseInt(args[2]) : 0;
         Topology t = TopologyCatalog.discover().load(name);
         PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
         TrafficMatrix tm = TrafficSpec.parse(traffic).generate(t);
@@ -98,17 +101,25 @@ public final class FailoverOnOvs {
                 await("every bridge connected", 120, () -> switches.switches().size() == t.nodeCount());
                 HttpClient http = HttpClient.newHttpClient();
                 String base = "http://127.0.0.1:" + daemon.port();
-                StringBuilder body = new StringBuilder("[");
-                for (int i = 0; i < tm.size(); i++) {
-                    body.append(i == 0 ? "" : ",").append("{\"src\":\"").append(t.nodes().get(tm.src(i)).id()).append("\",\"dst\":\"")
-                            .append(t.nodes().get(tm.dst(i)).id()).append("\",\"demand\":").append(tm.demandMbps(i)).append('}');
-                }
-                http.send(HttpRequest.newBuilder(URI.create(base + "/v1/demands")).header("Content-Type", "application/json")
-                        .PUT(HttpRequest.BodyPublishers.ofString(body.append(']').toString())).build(), HttpResponse.BodyHandlers.ofString());
+                upload(http, base, t, tm, 1.0);
                 long start = System.nanoTime();
                 await("first allocation on the switches", 600, () -> done(pushes, 1));
                 System.out.printf("first allocation on the switches %.2f s after the upload: %s%n", seconds(start),
                         pushes.get(1L).report().join().summary());
+                MODS.clear();
+                long last = 1;
+                for (int w = 1; w <= warm; w++) {
+                    long before = last;
+                    long t1 = System.nanoTime();
+                    upload(http, base, t, tm, w % 2 == 1 ? 0.9 : 1.0);
+                    await("warm-up allocation published", 600, () -> pushes.keySet().stream().anyMatch(v -> v > before));
+                    Thread.sleep(2_000); // any further version of the same upload
+                    last = pushes.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+                    long newest = last;
+                    await("warm-up allocation on the switches", 600, () -> done(pushes, newest));
+                    System.out.printf("warm-up upload %d: allocation version %d on the switches after %.2f s: %s%n", w, newest,
+                            seconds(t1), pushes.get(newest).report().join().summary());
+                }
                 MODS.clear();
 
                 long t0 = System.nanoTime();
@@ -116,12 +127,12 @@ public final class FailoverOnOvs {
                 await("link seen down", 60, () -> daemon.links().isSwitchDown(ab) && daemon.links().isSwitchDown(ba));
                 System.out.printf("link %s down: seen by the daemon after %.2f s (topology version %d)%n", OvsBridges.port(t, ab),
                         seconds(t0), daemon.links().version());
-                for (long v = 2; v <= 3; v++) {
+                for (long v = last + 1; v <= last + 2; v++) {
                     long version = v;
                     await("allocation version " + v + " published", 600, () -> pushes.containsKey(version));
                     System.out.printf("  allocation version %d (%s) published after %.2f s%n", v, methods.get(v), seconds(t0));
                 }
-                for (long v = 2; v <= 3; v++) {
+                for (long v = last + 1; v <= last + 2; v++) {
                     long version = v;
                     await("allocation version " + v + " on the switches", 600, () -> done(pushes, version));
                     System.out.printf("  allocation version %d on the switches after %.2f s: %s%n    messages sent: %s%n", v, seconds(t0),
@@ -132,6 +143,17 @@ public final class FailoverOnOvs {
         } finally {
             run("ip", "link", "del", VETH_A);
         }
+    }
+
+    /** PUTs the demands, each scaled by {@code scale}. */
+    private static void upload(HttpClient http, String base, Topology t, TrafficMatrix tm, double scale) throws Exception {
+        StringBuilder body = new StringBuilder("[");
+        for (int i = 0; i < tm.size(); i++) {
+            body.append(i == 0 ? "" : ",").append("{\"src\":\"").append(t.nodes().get(tm.src(i)).id()).append("\",\"dst\":\"")
+                    .append(t.nodes().get(tm.dst(i)).id()).append("\",\"demand\":").append(tm.demandMbps(i) * scale).append('}');
+        }
+        http.send(HttpRequest.newBuilder(URI.create(base + "/v1/demands")).header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body.append(']').toString())).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static final java.util.Map<String, Long> MODS = new java.util.concurrent.ConcurrentHashMap<>();
