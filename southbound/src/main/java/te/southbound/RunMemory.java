@@ -43,15 +43,24 @@ final class RunMemory {
         for (Map.Entry<Dpid, SwitchConnection> e : ready.entrySet()) {
             if (!trusted.containsKey(e.getKey())) {
                 try {
-                    SwitchTables t = TableReader.read(e.getValue(), own, timeoutMs);
-                    trusted.put(e.getKey(), new Trusted(e.getValue(), t));
-                    lastSeen.put(e.getKey(), t);
+                    read(e.getKey(), e.getValue(), TableReader.read(e.getValue(), own, timeoutMs));
                 } catch (Exception ex) {
                     problems.add("reading switch %s failed: %s".formatted(e.getKey(), ex));
                 }
             }
         }
         return problems;
+    }
+
+    /** Records that switch {@code d} was read, over {@code connection}, to hold {@code tables}. */
+    void read(Dpid d, SwitchConnection connection, SwitchTables tables) {
+        trusted.put(d, new Trusted(connection, tables));
+        lastSeen.put(d, tables);
+    }
+
+    /** Forgets the trusted copy of one switch (its connection is gone or replaced). */
+    void forget(Dpid d) {
+        trusted.remove(d);
     }
 
     /** @return switches with a trusted copy: the ones that can be programmed now */

@@ -20,8 +20,7 @@ import te.southbound.openflow.OfMessage;
  * gives, and its per-switch deltas must give the same messages as a full diff.
  */
 class IncrementalCompileTest {
-    private static final int SWITCHES = 6;
-    private static final int HOST_PORT = 1;
+    private static final RandomStates STATES = new RandomStates(6);
 
     /** What the reconciler's memory would hand the compiler, evolved the way runs evolve it. */
     private static final class Book {
@@ -73,11 +72,11 @@ class IncrementalCompileTest {
             StateCompiler incremental = new StateCompiler(Ownership.DEFAULT, 100);
             Book book = new Book();
             Map<String, CommodityRoute> state = new LinkedHashMap<>();
-            Set<Dpid> connected = new HashSet<>(all());
+            Set<Dpid> connected = new HashSet<>(STATES.all());
             for (int step = 0; step < 12; step++) {
-                mutate(state, rnd);
+                STATES.mutate(state, rnd);
                 if (rnd.nextInt(5) == 0) {
-                    Dpid d = new Dpid(1 + rnd.nextInt(SWITCHES));
+                    Dpid d = STATES.any(rnd);
                     if (!connected.remove(d)) {
                         connected.add(d);
                     }
@@ -116,14 +115,14 @@ class IncrementalCompileTest {
     @Test
     void tunnelsGivenNewLabelsRewriteTheirEntriesAndEveryGroupSendingIntoThem() {
         Map<String, CommodityRoute> state = new LinkedHashMap<>();
-        mutate(state, new Random(7));
+        STATES.mutate(state, new Random(7));
         DesiredState desired = new DesiredState(new ArrayList<>(state.values()));
         StateCompiler incremental = new StateCompiler(Ownership.DEFAULT, 100);
-        CompiledState first = incremental.compile(desired, all(), IdBook.EMPTY);
+        CompiledState first = incremental.compile(desired, STATES.all(), IdBook.EMPTY);
         // Same state, but its labels are all taken on the switches: every tunnel is relabelled.
         IdBook taken = new IdBook(Map.of(), first.groupIds(), Set.copyOf(first.labels().values()), Set.of(), Map.of(), Map.of());
-        CompiledState second = incremental.compile(desired, all(), taken);
-        CompiledState expected = new StateCompiler(Ownership.DEFAULT, 100).compile(desired, all(), taken);
+        CompiledState second = incremental.compile(desired, STATES.all(), taken);
+        CompiledState expected = new StateCompiler(Ownership.DEFAULT, 100).compile(desired, STATES.all(), taken);
         assertThat(Collections.disjoint(second.labels().values(), first.labels().values())).isTrue();
         assertThat(second.tables()).isEqualTo(expected.tables());
     }
@@ -135,11 +134,11 @@ class IncrementalCompileTest {
         state.put("a", route(s1, s3, 1, path(s1, s2, s3)));
         state.put("b", route(s4, s3, 1, path(s4, s3)));
         StateCompiler compiler = new StateCompiler(Ownership.DEFAULT, 100);
-        CompiledState first = compiler.compile(new DesiredState(new ArrayList<>(state.values())), all(), IdBook.EMPTY);
+        CompiledState first = compiler.compile(new DesiredState(new ArrayList<>(state.values())), STATES.all(), IdBook.EMPTY);
         Book book = new Book();
         book.commit(first);
         state.put("a", route(s1, s3, 1, path(s1, s3))); // a leaves s2
-        CompiledState second = compiler.compile(new DesiredState(new ArrayList<>(state.values())), all(), book.ids());
+        CompiledState second = compiler.compile(new DesiredState(new ArrayList<>(state.values())), STATES.all(), book.ids());
 
         assertThat(second.tables().get(s4)).isSameAs(first.tables().get(s4));
         assertThat(TableDiff.plan(first.tables().get(s4), second.tables().get(s4), true, second.deltas().get(s4)).values())
@@ -154,8 +153,8 @@ class IncrementalCompileTest {
         Dpid s1 = new Dpid(1), s2 = new Dpid(2), s3 = new Dpid(3);
         StateCompiler compiler = new StateCompiler(Ownership.DEFAULT, 100);
         DesiredState one = new DesiredState(List.of(route(s1, s3, 1, path(s1, s2, s3))));
-        CompiledState first = compiler.compile(one, all(), IdBook.EMPTY);
-        CompiledState second = compiler.compile(one, all(), IdBook.EMPTY);
+        CompiledState first = compiler.compile(one, STATES.all(), IdBook.EMPTY);
+        CompiledState second = compiler.compile(one, STATES.all(), IdBook.EMPTY);
         // Read back from the switch with one stray entry of ours: not the tables the delta starts from.
         Map<FlowEntry.Key, FlowEntry> read = new LinkedHashMap<>(first.tables().get(s2).flows());
         FlowEntry stray = TablesBuilder.tunnelEntry(Ownership.DEFAULT, 999, 5, false);
@@ -173,65 +172,8 @@ class IncrementalCompileTest {
         }
     }
 
-    private static Set<Dpid> all() {
-        Set<Dpid> all = new HashSet<>();
-        for (int i = 1; i <= SWITCHES; i++) {
-            all.add(new Dpid(i));
-        }
-        return all;
-    }
-
-    /** Adds, drops, re-weights and re-routes a few commodities, as successive allocations do. */
-    private static void mutate(Map<String, CommodityRoute> state, Random rnd) {
-        int changes = state.isEmpty() ? 14 : 1 + rnd.nextInt(5);
-        for (int i = 0; i < changes; i++) {
-            Dpid ingress = new Dpid(1 + rnd.nextInt(SWITCHES));
-            Dpid egress = new Dpid(1 + rnd.nextInt(SWITCHES));
-            String id = ingress.value() + "->" + egress.value();
-            int kind = rnd.nextInt(4);
-            if (kind == 0) {
-                state.remove(id);
-                continue;
-            }
-            CommodityRoute old = state.get(id);
-            List<WeightedPath> paths = new ArrayList<>();
-            if (old != null && kind == 1) { // re-weight only
-                old.paths().forEach(p -> paths.add(new WeightedPath(p.hops(), rnd.nextInt(4) / 3.0)));
-            } else {
-                int n = 1 + rnd.nextInt(3);
-                for (int j = 0; j < n; j++) {
-                    paths.add(new WeightedPath(randomPath(ingress, egress, rnd), rnd.nextInt(4) / 3.0));
-                }
-            }
-            state.put(id, new CommodityRoute(id, ingress, prefix(egress), paths));
-        }
-    }
-
-    private static List<Hop> randomPath(Dpid from, Dpid to, Random rnd) {
-        List<Dpid> nodes = new ArrayList<>();
-        nodes.add(from);
-        List<Dpid> middle = new ArrayList<>(all());
-        middle.remove(from);
-        middle.remove(to);
-        Collections.shuffle(middle, rnd);
-        nodes.addAll(middle.subList(0, rnd.nextInt(Math.min(3, middle.size()) + 1)));
-        if (!to.equals(from)) {
-            nodes.add(to);
-        }
-        return hops(nodes);
-    }
-
     private static List<Hop> path(Dpid... nodes) {
-        return hops(List.of(nodes));
-    }
-
-    /** Port 10+j leads to switch j; the last switch sends to its hosts. */
-    private static List<Hop> hops(List<Dpid> nodes) {
-        List<Hop> hops = new ArrayList<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            hops.add(new Hop(nodes.get(i), i + 1 < nodes.size() ? 10 + (int) nodes.get(i + 1).value() : HOST_PORT));
-        }
-        return hops;
+        return RandomStates.hops(List.of(nodes));
     }
 
     private static CommodityRoute route(Dpid ingress, Dpid egress, double fraction, List<Hop> path) {
@@ -240,6 +182,6 @@ class IncrementalCompileTest {
     }
 
     private static Ipv4Prefix prefix(Dpid egress) {
-        return Ipv4Prefix.parse("10.%d.0.0/16".formatted(egress.value()));
+        return RandomStates.prefix((int) egress.value());
     }
 }
