@@ -42,12 +42,17 @@ class AllocationBookTest {
         return store.load(StateStore.ALLOCATION).orElseThrow().version();
     }
 
+    /** @return a book whose version 1 (10 Mbps) is persisted */
+    private AllocationBook withOneSolved(StateStore store) {
+        AllocationBook book = AllocationBook.load(t, network, store);
+        book.publish(info("lp", 10), flow(10));
+        return book;
+    }
+
     @Test
     void aDerivedAllocationIsServedFirstAndPersistedAfter() {
         try (StateStore store = new StateStore(dir)) {
-            AllocationBook book = AllocationBook.load(t, network, store);
-            book.publish(info("lp", 10), flow(10));
-
+            AllocationBook book = withOneSolved(store);
             AllocationSnapshot derived = book.publishDerived(info("lp+pruned", 4), flow(4));
             assertThat(book.current()).containsSame(derived);
             assertThat(storedVersion(store)).isEqualTo(1); // a crash now: the restart derives it again
@@ -62,8 +67,7 @@ class AllocationBookTest {
     @Test
     void aDerivedAllocationReplacedBeforeItIsPersistedDoesNotOverwriteTheNewerOne() {
         try (StateStore store = new StateStore(dir)) {
-            AllocationBook book = AllocationBook.load(t, network, store);
-            book.publish(info("lp", 10), flow(10));
+            AllocationBook book = withOneSolved(store);
             AllocationSnapshot derived = book.publishDerived(info("lp+pruned", 4), flow(4));
             book.publish(info("lp", 8), flow(8));
 
