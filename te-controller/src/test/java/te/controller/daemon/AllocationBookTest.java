@@ -42,17 +42,12 @@ class AllocationBookTest {
         return store.load(StateStore.ALLOCATION).orElseThrow().version();
     }
 
-    /** @return a book whose version 1 (10 Mbps) is persisted */
-    private AllocationBook withOneSolved(StateStore store) {
-        AllocationBook book = AllocationBook.load(t, network, store);
-        book.publish(info("lp", 10), flow(10));
-        return book;
-    }
-
     @Test
     void aDerivedAllocationIsServedFirstAndPersistedAfter() {
         try (StateStore store = new StateStore(dir)) {
-            AllocationBook book = withOneSolved(store);
+            AllocationBook book = AllocationBook.load(t, network, store);
+            book.publish(info("lp", 10), flow(10));
+
             AllocationSnapshot derived = book.publishDerived(info("lp+pruned", 4), flow(4));
             assertThat(book.current()).containsSame(derived);
             assertThat(storedVersion(store)).isEqualTo(1); // a crash now: the restart derives it again
@@ -67,7 +62,8 @@ class AllocationBookTest {
     @Test
     void aDerivedAllocationReplacedBeforeItIsPersistedDoesNotOverwriteTheNewerOne() {
         try (StateStore store = new StateStore(dir)) {
-            AllocationBook book = withOneSolved(store);
+            AllocationBook book = AllocationBook.load(t, network, store);
+            book.publish(info("lp", 10), flow(10));
             AllocationSnapshot derived = book.publishDerived(info("lp+pruned", 4), flow(4));
             book.publish(info("lp", 8), flow(8));
 
