@@ -13,9 +13,7 @@ import te.topology.Topology;
 
 /**
  * The last good allocation. Only allocations that pass {@link AllocationChecker} get here; each is
- * persisted durably before it is served, except one derived from the persisted allocation and the
- * persisted link states (the last one pruned of failed links), which a restart derives again and
- * which is served first; a persisted one is checked again when reloaded.
+ * persisted durably before it is served, and a persisted one is checked again when reloaded.
  */
 public final class AllocationBook {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationBook.class);
@@ -71,38 +69,14 @@ public final class AllocationBook {
      * @throws IllegalArgumentException listing violations if the allocation fails the check
      */
     public synchronized AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
-        AllocationSnapshot next = AllocationSnapshot.of(nextVersion(info, allocation), info, allocation);
-        store.save(StateStore.ALLOCATION, next.version(), next.json());
-        current = Optional.of(next);
-        return next;
-    }
-
-    /**
-     * Publishes, as the next version, a checked allocation that follows from what is persisted
-     * (the current allocation pruned of links whose failure is persisted), before persisting it:
-     * writing Kdl's takes 1.2 s, and after a crash in between the restart derives the same one
-     * again. Persist it with {@link #persist} before publishing anything else.
-     *
-     * @throws IllegalArgumentException listing violations if the allocation fails the check
-     */
-    public synchronized AllocationSnapshot publishDerived(AllocationInfo info, Allocation allocation) {
-        AllocationSnapshot next = AllocationSnapshot.rendersLater(nextVersion(info, allocation), info, allocation);
-        current = Optional.of(next);
-        return next;
-    }
-
-    /** Persists a snapshot {@link #publishDerived} published, unless a newer one replaced it. */
-    public synchronized void persist(AllocationSnapshot snapshot) {
-        if (current.filter(c -> c == snapshot).isPresent()) {
-            store.save(StateStore.ALLOCATION, snapshot.version(), snapshot.json());
-        }
-    }
-
-    private long nextVersion(AllocationInfo info, Allocation allocation) {
         List<String> violations = violations(allocation, info.objective(), info.value());
         if (!violations.isEmpty()) {
             throw new IllegalArgumentException("refusing an infeasible allocation: " + violations.get(0));
         }
-        return current.map(AllocationSnapshot::version).orElse(0L) + 1;
+        long version = current.map(AllocationSnapshot::version).orElse(0L) + 1;
+        AllocationSnapshot next = AllocationSnapshot.of(version, info, allocation);
+        store.save(StateStore.ALLOCATION, version, next.json());
+        current = Optional.of(next);
+        return next;
     }
 }

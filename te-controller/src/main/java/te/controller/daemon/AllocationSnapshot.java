@@ -19,83 +19,25 @@ import te.topology.paths.PathSpec;
  * @param version    allocation version, +1 per new good allocation
  * @param info       origin and figures
  * @param allocation the flows
- * @param rendering  the full JSON rendering, made now or on first use
+ * @param json       the full rendering (not copied)
+ * @param gzip       the full rendering gzipped, made once on first request
  */
-public record AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, Rendering rendering) {
+public record AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json, Gzip gzip) {
     public AllocationSnapshot {
         requireNonNull(info, "info");
         requireNonNull(allocation, "allocation");
-        requireNonNull(rendering, "rendering");
+        requireNonNull(json, "json");
+        requireNonNull(gzip, "gzip");
     }
 
-    /** A snapshot of an allocation already rendered as {@code json} (not copied). */
+    /** A snapshot whose gzip rendering is made from {@code json} on first use. */
     public AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json) {
-        this(version, info, allocation, new Rendering(requireNonNull(json, "json")));
+        this(version, info, allocation, json, new Gzip(json));
     }
 
     /** @return the snapshot with its JSON rendered */
     public static AllocationSnapshot of(long version, AllocationInfo info, Allocation allocation) {
         return new AllocationSnapshot(version, info, allocation, render(version, info, allocation, k -> true));
-    }
-
-    /**
-     * @return the snapshot, its JSON rendered on first use: for an allocation that is served before
-     *         it is persisted (rendering Kdl's takes 0.8 s)
-     */
-    public static AllocationSnapshot rendersLater(long version, AllocationInfo info, Allocation allocation) {
-        return new AllocationSnapshot(version, info, allocation, new Rendering(() -> render(version, info, allocation, k -> true)));
-    }
-
-    /** @return the full rendering (not copied) */
-    public byte[] json() {
-        return rendering.json();
-    }
-
-    /** @return the full rendering gzipped, made once on first request */
-    public Gzip gzip() {
-        return rendering.gzip();
-    }
-
-    /** An allocation's JSON, given or made once on first use (any thread), and its gzip. */
-    public static final class Rendering {
-        private final java.util.function.Supplier<byte[]> render;
-        private volatile byte[] json;
-        private volatile Gzip gzip;
-
-        Rendering(byte[] json) {
-            this.render = null;
-            this.json = json;
-        }
-
-        Rendering(java.util.function.Supplier<byte[]> render) {
-            this.render = render;
-        }
-
-        byte[] json() {
-            byte[] j = json;
-            if (j == null) {
-                synchronized (this) {
-                    if (json == null) {
-                        json = render.get();
-                    }
-                    j = json;
-                }
-            }
-            return j;
-        }
-
-        Gzip gzip() {
-            Gzip g = gzip;
-            if (g == null) {
-                synchronized (this) {
-                    if (gzip == null) {
-                        gzip = new Gzip(json());
-                    }
-                    g = gzip;
-                }
-            }
-            return g;
-        }
     }
 
     /** @return the JSON listing only the commodities {@code include} accepts (by commodity index) */

@@ -46,8 +46,7 @@ final class AllocationPruner {
                     was.method().replace("+pruned", "") + "+pruned", was.solverStatus(),
                     "flow on paths through failed links removed until the re-solve completes", was.demandVersion(),
                     n.links().version(), 0, (System.nanoTime() - start) / 1e9, Instant.now());
-            // Follows from the persisted allocation and link states: out first, persisted after.
-            AllocationSnapshot s = publication.publishDerived(info, pruned);
+            AllocationSnapshot s = publication.publish(info, pruned);
             LOG.info("allocation version {}: version {} without flow over failed links ({} -> {} Mbps), re-solving", s.version(),
                     last.get().version(), "%.3f".formatted(last.get().allocation().totalFlowMbps()), "%.3f".formatted(pruned.totalFlowMbps()));
         });
