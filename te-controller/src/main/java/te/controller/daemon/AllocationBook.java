@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import te.controller.daemon.solve.AllocationPruner;
 import te.controller.daemon.state.StateStore;
 import te.controller.daemon.state.StoredState;
 import te.lp.Allocation;
@@ -13,7 +14,8 @@ import te.topology.Topology;
 
 /**
  * The last good allocation. Only allocations that pass {@link AllocationChecker} get here; each is
- * persisted durably before it is served, and a persisted one is checked again when reloaded.
+ * persisted durably before it is served, and a persisted one is checked again when reloaded (and
+ * pruned of links that failed after it was stored).
  */
 public final class AllocationBook {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationBook.class);
@@ -38,15 +40,38 @@ public final class AllocationBook {
         try {
             AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, network.paths().spec(), network.capacityMbps(), s.payload());
             List<String> violations = violations(a.allocation(), a.info().objective(), a.info().value());
-            if (!violations.isEmpty()) {
-                store.setAside(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
-                return Optional.empty();
+            if (violations.isEmpty()) {
+                return Optional.of(a);
             }
-            return Optional.of(a);
+            Optional<AllocationSnapshot> pruned = prunedToLinks(a, topology, network, store);
+            if (pruned.isEmpty()) {
+                store.setAside(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
+            }
+            return pruned;
         } catch (RuntimeException e) {
             store.setAside(StateStore.ALLOCATION, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
         }
+    }
+
+    /**
+     * A stored allocation with flow over links whose failure was saved after it (the daemon stopped
+     * between saving a link failure and persisting the pruned allocation): pruned as the running
+     * daemon would have, and persisted as the next version, instead of set aside, which would leave
+     * nothing to serve until the first solve (minutes on Kdl heavy-tailed traffic).
+     */
+    private static Optional<AllocationSnapshot> prunedToLinks(AllocationSnapshot a, Topology topology, NetworkSnapshot network,
+                                                              StateStore store) {
+        return AllocationPruner.prune(a.allocation(), topology, network).map(p -> {
+            AllocationInfo info = AllocationPruner.prunedInfo(a.info(), p, network,
+                    "flow on paths through links that failed before the restart removed until the re-solve completes", 0);
+            return AllocationSnapshot.of(a.version() + 1, info, p);
+        }).filter(p -> violations(p.allocation(), p.info().objective(), p.info().value()).isEmpty()).map(p -> {
+            store.save(StateStore.ALLOCATION, p.version(), p.json());
+            LOG.warn("allocation version {} routed over links that have failed since; serving it without that flow as version {}",
+                    a.version(), p.version());
+            return p;
+        });
     }
 
     /**

@@ -21,7 +21,7 @@ import te.topology.paths.PathSet;
  * Commodities left without any path are dropped. Loads only decrease, so the result is feasible
  * whenever the input was; it is what the daemon serves between a link failure and the re-solve.
  */
-final class AllocationPruner {
+public final class AllocationPruner {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationPruner.class);
 
     private AllocationPruner() {
@@ -40,16 +40,26 @@ final class AllocationPruner {
         if (last.isEmpty() || last.get().info().topologyVersion() == n.links().version()) {
             return;
         }
-        AllocationInfo was = last.get().info();
         prune(last.get().allocation(), topology, n).ifPresent(pruned -> {
-            AllocationInfo info = new AllocationInfo(was.objective(), pruned.objectiveValue(was.objective()),
-                    was.method().replace("+pruned", "") + "+pruned", was.solverStatus(),
-                    "flow on paths through failed links removed until the re-solve completes", was.demandVersion(),
-                    n.links().version(), 0, (System.nanoTime() - start) / 1e9, Instant.now());
+            AllocationInfo info = prunedInfo(last.get().info(), pruned, n, "flow on paths through failed links removed until the re-solve completes",
+                    (System.nanoTime() - start) / 1e9);
             AllocationSnapshot s = publication.publish(info, pruned);
             LOG.info("allocation version {}: version {} without flow over failed links ({} -> {} Mbps), re-solving", s.version(),
                     last.get().version(), "%.3f".formatted(last.get().allocation().totalFlowMbps()), "%.3f".formatted(pruned.totalFlowMbps()));
         });
+    }
+
+    /**
+     * @param was     what the allocation that was pruned came with
+     * @param message why it was pruned
+     * @return what the pruned allocation comes with: the same origin, method marked {@code +pruned},
+     *         the links it was pruned to
+     */
+    public static AllocationInfo prunedInfo(AllocationInfo was, Allocation pruned, NetworkSnapshot n, String message,
+                                            double wallSeconds) {
+        return new AllocationInfo(was.objective(), pruned.objectiveValue(was.objective()),
+                was.method().replace("+pruned", "") + "+pruned", was.solverStatus(), message, was.demandVersion(),
+                n.links().version(), 0, wallSeconds, Instant.now());
     }
 
     /** @return a failed arc that carries flow in {@code a}, if any */
@@ -63,7 +73,7 @@ final class AllocationPruner {
      *         a link comes back up the old allocation stays feasible as it is, even over paths the
      *         new path set no longer lists, so it must not be pruned to the new paths)
      */
-    static Optional<Allocation> prune(Allocation last, Topology topology, NetworkSnapshot network) {
+    public static Optional<Allocation> prune(Allocation last, Topology topology, NetworkSnapshot network) {
         if (loadedFailedArc(last, network).isEmpty()) {
             return Optional.empty();
         }
