@@ -43,10 +43,22 @@ public final class AllocationBook {
             if (violations.isEmpty()) {
                 return Optional.of(a);
             }
-            Optional<AllocationSnapshot> pruned = prunedToLinks(a, topology, network, store);
+            // Only links that failed after it was stored: a newer allocation must not take older links' version.
+            Optional<AllocationSnapshot> pruned = a.info().topologyVersion() < network.links().version()
+                    ? prunedToLinks(a, topology, network) : Optional.empty();
             if (pruned.isEmpty()) {
                 store.setAside(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
+                return Optional.empty();
             }
+            try {
+                store.save(StateStore.ALLOCATION, pruned.get().version(), pruned.get().json());
+            } catch (java.io.UncheckedIOException e) {
+                LOG.error("could not persist allocation version {} pruned of failed links; serving none until the first solve,"
+                        + " the stored version {} is kept", pruned.get().version(), a.version(), e);
+                return Optional.empty();
+            }
+            LOG.warn("allocation version {} routed over links that have failed since; serving it without that flow as version {}",
+                    a.version(), pruned.get().version());
             return pruned;
         } catch (RuntimeException e) {
             store.setAside(StateStore.ALLOCATION, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
@@ -56,22 +68,17 @@ public final class AllocationBook {
 
     /**
      * A stored allocation with flow over links whose failure was saved after it (the daemon stopped
-     * between saving a link failure and persisting the pruned allocation): pruned as the running
-     * daemon would have, and persisted as the next version, instead of set aside, which would leave
-     * nothing to serve until the first solve (minutes on Kdl heavy-tailed traffic).
+     * between saving a link failure and persisting the pruned allocation), pruned as the running
+     * daemon would have, as the next version; to be persisted before it is served. Setting it aside
+     * instead would leave nothing to serve until the first solve (minutes on Kdl heavy-tailed traffic).
+     *
+     * @return the pruned allocation, or empty if pruning does not make it pass the check
      */
-    private static Optional<AllocationSnapshot> prunedToLinks(AllocationSnapshot a, Topology topology, NetworkSnapshot network,
-                                                              StateStore store) {
-        return AllocationPruner.prune(a.allocation(), topology, network).map(p -> {
-            AllocationInfo info = AllocationPruner.prunedInfo(a.info(), p, network,
-                    "flow on paths through links that failed before the restart removed until the re-solve completes", 0);
-            return AllocationSnapshot.of(a.version() + 1, info, p);
-        }).filter(p -> violations(p.allocation(), p.info().objective(), p.info().value()).isEmpty()).map(p -> {
-            store.save(StateStore.ALLOCATION, p.version(), p.json());
-            LOG.warn("allocation version {} routed over links that have failed since; serving it without that flow as version {}",
-                    a.version(), p.version());
-            return p;
-        });
+    private static Optional<AllocationSnapshot> prunedToLinks(AllocationSnapshot a, Topology topology, NetworkSnapshot network) {
+        return AllocationPruner.prune(a.allocation(), topology, network).map(p -> AllocationSnapshot.of(a.version() + 1,
+                AllocationPruner.prunedInfo(a.info(), p, network,
+                        "flow on paths through links that failed before the restart removed until the re-solve completes", 0), p))
+                .filter(p -> violations(p.allocation(), p.info().objective(), p.info().value()).isEmpty());
     }
 
     /**

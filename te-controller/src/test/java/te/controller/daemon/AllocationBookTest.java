@@ -41,26 +41,63 @@ class AllocationBookTest {
         return new Allocation(p, flow);
     }
 
-    @Test
-    void aStoredAllocationOverALinkThatFailedSinceIsPrunedAtLoadNotSetAside() throws Exception {
+    /** Stores {@code split()} as version 1, computed for demand version 3 and link-state version {@code topologyVersion}. */
+    private void store(long topologyVersion) {
         try (StateStore store = new StateStore(dir)) {
             AllocationBook.load(t, allUp, store).publish(new AllocationInfo(Objective.TOTAL_FLOW, 10, "lp", SolveStatus.OPTIMAL, "",
-                    1, 0, 0, 0, Instant.EPOCH), split());
+                    3, topologyVersion, 0, 0, Instant.EPOCH), split());
         }
+    }
+
+    /** The network with arc 0->1 failed, as link-state version {@code version}. */
+    private NetworkSnapshot zeroOneDown(int version) {
+        LinkState links = LinkState.allUp();
+        for (int v = 1; v < version; v++) {
+            links = links.with(t.arcIndex(1, 2), v % 2 == 1); // unrelated changes, to reach the version
+        }
+        links = links.with(t.arcIndex(0, 1), true);
+        assertThat(links.version()).isEqualTo(version);
+        return SurvivingPaths.of(t, paths, links, 1);
+    }
+
+    private boolean setAside() throws Exception {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().contains("corrupt"));
+        }
+    }
+
+    @Test
+    void aStoredAllocationOverALinkThatFailedSinceIsPrunedAtLoadNotSetAside() throws Exception {
+        store(0);
         // The daemon stopped after saving the failure of 0->1 (link-state version 1), before pruning.
-        NetworkSnapshot failed = SurvivingPaths.of(t, paths, LinkState.allUp().with(t.arcIndex(0, 1), true), 1);
+        NetworkSnapshot failed = zeroOneDown(1);
         try (StateStore store = new StateStore(dir)) {
-            AllocationSnapshot a = AllocationBook.load(t, failed, store).current().orElseThrow();
+            AllocationSnapshot a = AllocationBook.load(t, failed, store).current().orElseThrow(
+                    () -> new AssertionError("nothing served: the stored allocation was set aside"));
 
             assertThat(a.version()).isEqualTo(2);
             assertThat(a.info().method()).isEqualTo("lp+pruned");
-            assertThat(a.info().topologyVersion()).isEqualTo(failed.links().version());
+            assertThat(a.info().demandVersion()).isEqualTo(3);
+            assertThat(a.info().topologyVersion()).isEqualTo(1);
+            assertThat(a.info().value()).isEqualTo(4.0);
             assertThat(a.allocation().totalFlowMbps()).isEqualTo(4.0);
             assertThat(a.allocation().arcLoadMbps()[t.arcIndex(0, 1)]).isZero();
             assertThat(store.load(StateStore.ALLOCATION).orElseThrow().version()).isEqualTo(2); // persisted before served
-            try (Stream<Path> files = Files.list(dir)) {
-                assertThat(files.map(f -> f.getFileName().toString())).noneMatch(f -> f.contains("corrupt"));
-            }
+            assertThat(setAside()).isFalse();
+        }
+        try (StateStore store = new StateStore(dir)) { // the next start loads it as it is
+            AllocationSnapshot again = AllocationBook.load(t, failed, store).current().orElseThrow();
+            assertThat(again.version()).isEqualTo(2);
+            assertThat(again.allocation().totalFlowMbps()).isEqualTo(4.0);
+        }
+    }
+
+    @Test
+    void aStoredAllocationNewerThanTheLinksItIsInfeasibleForIsSetAsideAsBefore() throws Exception {
+        store(5); // computed for link-state version 5, yet the links file says version 1
+        try (StateStore store = new StateStore(dir)) {
+            assertThat(AllocationBook.load(t, zeroOneDown(1), store).current()).isEmpty();
+            assertThat(setAside()).isTrue();
         }
     }
 }
