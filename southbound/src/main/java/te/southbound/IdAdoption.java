@@ -69,7 +69,7 @@ final class IdAdoption {
         for (int i = 1; i < hops.size(); i++) {
             SwitchTables tables = observed.get(hops.get(i).dpid());
             FlowEntry e = tables == null ? null
-                    : tables.flows().get(new FlowEntry.Key(StateCompiler.TUNNEL_PRIORITY, TablesBuilder.tunnelMatch(label)));
+                    : tables.flows().get(TablesBuilder.tunnelKey(label));
             if (e == null || !e.instructions().equals(
                     TablesBuilder.tunnelInstructions(hops.get(i).outPort(), i == hops.size() - 1))) {
                 return false;
@@ -88,8 +88,7 @@ final class IdAdoption {
             if (previous.containsKey(c.id()) || tables == null) {
                 continue;
             }
-            FlowEntry flow = tables.flows().get(new FlowEntry.Key(TablesBuilder.ingressPriority(c.destination()),
-                    TablesBuilder.ingressMatch(c.destination())));
+            FlowEntry flow = tables.flows().get(TablesBuilder.ingressKey(c.destination()));
             if (flow != null && flow.instructions().size() == 1
                     && flow.instructions().get(0) instanceof Instruction.ApplyActions apply
                     && apply.actions().size() == 1 && apply.actions().get(0) instanceof Action.Group g

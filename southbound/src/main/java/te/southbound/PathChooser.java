@@ -91,7 +91,7 @@ final class PathChooser {
         if (label == null || seen == null) {
             return false;
         }
-        FlowEntry e = seen.flows().get(new FlowEntry.Key(StateCompiler.TUNNEL_PRIORITY, TablesBuilder.tunnelMatch(label)));
+        FlowEntry e = seen.flows().get(TablesBuilder.tunnelKey(label));
         return e != null && e.instructions().equals(
                 TablesBuilder.tunnelInstructions(t.hops().get(i).outPort(), i == t.hops().size() - 1));
     }

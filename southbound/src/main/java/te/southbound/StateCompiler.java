@@ -133,15 +133,12 @@ final class StateCompiler {
         Map<Dpid, TablesBuilder> builders = new LinkedHashMap<>();
         connected.stream().sorted().forEach(d -> builders.put(d, new TablesBuilder(ownership)));
         ingresses.values().forEach(in -> builders.get(in.ingress()).addIngress(in.destination(), in.groupId(), in.buckets(), labels));
-        for (Map.Entry<Tunnel, Integer> e : labels.entrySet()) {
-            List<Hop> hops = e.getKey().hops();
-            for (int i = 1; i < hops.size(); i++) {
-                TablesBuilder b = builders.get(hops.get(i).dpid()); // null: unreachable, left as it is
-                if (b != null) {
-                    b.addTunnelHop(e.getValue(), hops.get(i).outPort(), i == hops.size() - 1);
-                }
+        labels.forEach((tunnel, label) -> forEachTransitHop(tunnel, (hop, egress) -> {
+            TablesBuilder b = builders.get(hop.dpid()); // null: unreachable, left as it is
+            if (b != null) {
+                b.addTunnelHop(label, hop.outPort(), egress);
             }
-        }
+        }));
         Map<Dpid, SwitchTables> tables = new HashMap<>();
         builders.forEach((d, b) -> tables.put(d, b.build()));
         return tables;
@@ -168,7 +165,7 @@ final class StateCompiler {
                     relabelled.add(t);
                 }
                 forEachTransitHop(t, (hop, egress) -> at.apply(hop.dpid()).removeFlow(
-                        new FlowEntry.Key(TUNNEL_PRIORITY, TablesBuilder.tunnelMatch(label))));
+                        TablesBuilder.tunnelKey(label)));
             }
         });
         labels.forEach((t, label) -> {
@@ -180,8 +177,7 @@ final class StateCompiler {
         base.ingresses().forEach((id, old) -> {
             if (!old.equals(ingresses.get(id)) || sendsInto(old.buckets(), relabelled)) {
                 TablePatch p = at.apply(old.ingress());
-                p.removeFlow(new FlowEntry.Key(TablesBuilder.ingressPriority(old.destination()),
-                        TablesBuilder.ingressMatch(old.destination())));
+                p.removeFlow(TablesBuilder.ingressKey(old.destination()));
                 p.removeGroup(old.groupId());
             }
         });

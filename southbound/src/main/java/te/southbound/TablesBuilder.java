@@ -62,6 +62,16 @@ final class TablesBuilder {
                 tunnelMatch(label), tunnelInstructions(outPort, egress));
     }
 
+    /** @return the key of a destination's ingress flow */
+    static FlowEntry.Key ingressKey(Ipv4Prefix destination) {
+        return new FlowEntry.Key(ingressPriority(destination), ingressMatch(destination));
+    }
+
+    /** @return the key of a tunnel's label entry at any of its switches */
+    static FlowEntry.Key tunnelKey(int label) {
+        return new FlowEntry.Key(StateCompiler.TUNNEL_PRIORITY, tunnelMatch(label));
+    }
+
     static int ingressPriority(Ipv4Prefix destination) {
         return StateCompiler.INGRESS_PRIORITY_BASE + destination.length();
     }
