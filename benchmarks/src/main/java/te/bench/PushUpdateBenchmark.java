@@ -1,15 +1,19 @@
 package te.bench;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
+import te.controller.daemon.LinkState;
+import te.controller.daemon.NetworkSnapshot;
+import te.controller.daemon.SurvivingPaths;
+import te.controller.daemon.solve.AllocationPruner;
 import te.controller.southbound.ConventionalWiring;
 import te.controller.southbound.DesiredStates;
 import te.lp.Allocation;
+import te.lp.Commodities;
 import te.lp.SolverOptions;
 import te.lp.TeOptimizer;
 import te.lp.TeProblem;
@@ -18,12 +22,15 @@ import te.southbound.Dpid;
 import te.southbound.Ownership;
 import te.southbound.PushPlanner;
 import te.southbound.openflow.OfMessage;
+import te.topology.Topology;
+import te.topology.traffic.TrafficSpec;
 
 /**
  * The pushes of a link failure, as the pusher plans them before sending anything (compile and
  * per-switch diff, each patched onto the push before): the optimum pruned of its busiest link,
- * then the re-solve without that link. The three allocations are solved once in the trial set-up; each invocation's planner is primed
- * in an untimed set-up.
+ * then the re-solve without that link, as the daemon makes them ({@code AllocationPruner}, then a solve
+ * on the surviving paths). The three allocations are solved once in the trial set-up; each
+ * invocation's planner is primed in an untimed set-up.
  */
 public class PushUpdateBenchmark extends InstanceBenchmark {
     private static final int WEIGHT_TOTAL = 100;
@@ -47,32 +54,18 @@ public class PushUpdateBenchmark extends InstanceBenchmark {
         for (int a = 1; a < load.length; a++) {
             ab = load[a] > load[ab] ? a : ab;
         }
-        int ba = problem.topology().arcIndex(problem.topology().arcDst(ab), problem.topology().arcSrc(ab));
-        double[] capacity = problem.capacityMbps().clone();
-        capacity[ab] = 0;
-        capacity[ba] = 0;
-        TeProblem failed = new TeProblem(problem.topology(), problem.paths(), problem.commodities(), capacity);
-        ConventionalWiring wiring = new ConventionalWiring(problem.topology());
+        Topology t = problem.topology();
+        NetworkSnapshot failed = SurvivingPaths.of(t, problem.paths(),
+                LinkState.allUp().with(ab, true).with(t.arcIndex(t.arcDst(ab), t.arcSrc(ab)), true), 2);
+        TeProblem afterFailure = new TeProblem(t, failed.paths(),
+                Commodities.of(TrafficSpec.parse(traffic).generate(t), failed.paths()), failed.capacityMbps());
+        ConventionalWiring wiring = new ConventionalWiring(t);
         DesiredStates shared = new DesiredStates(wiring);
         java.util.function.Function<Allocation, DesiredState> adapt = sharedHops ? shared::stateOf : a -> DesiredStates.of(a, wiring);
+        // What the daemon serves: the optimum, the optimum pruned of the link, the re-solve without it.
         optimum = adapt.apply(best);
-        pruned = adapt.apply(withoutFlowOver(best, ab, ba));
-        resolved = adapt.apply(optimizer.solve(failed, objective).allocation().orElseThrow());
-    }
-
-    /** @return {@code a} with no flow on paths over either arc: what the daemon's pruning serves */
-    private static Allocation withoutFlowOver(Allocation a, int ab, int ba) {
-        TeProblem p = a.problem();
-        double[] flow = a.pathFlowsMbps().clone();
-        for (int k = 0; k < p.commodities().size(); k++) {
-            int pair = p.commodities().pairIndex(k);
-            for (int j = p.paths().firstPath(pair); j < p.paths().firstPath(pair + 1); j++) {
-                if (Arrays.stream(p.paths().pathArcs(j)).anyMatch(x -> x == ab || x == ba)) {
-                    flow[a.firstColumn(k) + j - p.paths().firstPath(pair)] = 0;
-                }
-            }
-        }
-        return new Allocation(p, flow);
+        pruned = adapt.apply(AllocationPruner.prune(best, t, failed).orElseThrow());
+        resolved = adapt.apply(optimizer.solve(afterFailure, objective).allocation().orElseThrow());
     }
 
     @Setup(Level.Invocation)
