@@ -61,6 +61,8 @@ class DesiredStatesTest {
         double[] flows = allocation.pathFlowsMbps().clone();
         java.util.Arrays.fill(flows, 0, flows.length / 2, 0.0);
         var next = new te.lp.Allocation(p, flows);
+        assertThat(new AllocationChecker().violations(allocation, 1)).isEmpty();
+        assertThat(new AllocationChecker().violations(next, 1)).isEmpty();
         ConventionalWiring wiring = new ConventionalWiring(t);
         DesiredStates states = new DesiredStates(wiring);
 
