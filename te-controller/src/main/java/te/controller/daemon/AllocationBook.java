@@ -13,69 +13,104 @@ import te.lp.Objective;
 import te.topology.Topology;
 
 /**
- * The last good allocation. Only allocations that pass {@link AllocationChecker} get here; each is
- * persisted durably before it is served, and a persisted one is checked again when reloaded (and
- * pruned of links that failed after it was stored).
+ * The last good allocation. Only allocations that pass {@link AllocationChecker} get here. Each is
+ * persisted durably before it is served, except a pruning after a link failure, which goes out at
+ * once and is persisted right after ({@link #serveFirst}); versions served that way are covered by
+ * a durable high-water mark, so a restart never serves a version number again or an older one, even
+ * when the crash came between serving and persisting. A persisted allocation is checked again when
+ * reloaded (and pruned of links that failed after it was stored).
  */
 public final class AllocationBook {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationBook.class);
     private final StateStore store;
     private volatile Optional<AllocationSnapshot> current;
+    /** The highest version that may have been served, by this run or an earlier one; guarded by this. */
+    private long highWater;
 
-    private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial) {
+    private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial, long highWater) {
         this.store = store;
         this.current = initial;
+        this.highWater = highWater;
     }
 
     /** @return the book with the persisted allocation if it still fits the topology and checks out */
     public static AllocationBook load(Topology topology, NetworkSnapshot network, StateStore store) {
-        Optional<AllocationSnapshot> loaded = store.load(StateStore.ALLOCATION).flatMap(s -> parse(topology, network, store, s));
+        Optional<StoredState> stored = store.load(StateStore.ALLOCATION);
+        long servedMark = store.load(StateStore.SERVED).map(StoredState::version).orElse(0L);
+        long highWater = Math.max(servedMark, stored.map(StoredState::version).orElse(0L));
+        Optional<AllocationSnapshot> loaded = stored.flatMap(s -> parse(topology, network, store, s, highWater));
         loaded.ifPresent(a -> LOG.info("loaded allocation version {} ({}, {} objective {}, demand version {}, topology version {})",
                 a.version(), a.info().method(), a.info().objective().cliName(), a.info().value(),
                 a.info().demandVersion(), a.info().topologyVersion()));
-        return new AllocationBook(store, loaded);
+        if (loaded.isEmpty() && highWater > 0) {
+            LOG.info("no stored allocation to serve; the next one is version {}", highWater + 1);
+        }
+        return new AllocationBook(store, loaded, Math.max(highWater, loaded.map(AllocationSnapshot::version).orElse(0L)));
     }
 
-    private static Optional<AllocationSnapshot> parse(Topology topology, NetworkSnapshot network, StateStore store, StoredState s) {
+    private static Optional<AllocationSnapshot> parse(Topology topology, NetworkSnapshot network, StateStore store, StoredState s,
+                                                      long highWater) {
         try {
             AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, network.paths().spec(), network.capacityMbps(), s.payload());
             List<String> violations = violations(a.allocation(), a.info().objective(), a.info().value());
-            if (violations.isEmpty()) {
+            if (violations.isEmpty() && a.version() == highWater) {
                 return Optional.of(a);
             }
-            // Only links that failed after it was stored: a newer allocation must not take older links' version.
-            Optional<AllocationSnapshot> pruned = a.info().topologyVersion() < network.links().version()
-                    ? prunedToLinks(a, topology, network) : Optional.empty();
-            if (pruned.isEmpty()) {
+            Optional<AllocationSnapshot> next;
+            if (violations.isEmpty()) {
+                // Versions after it were served and not stored (the daemon died in between): clients
+                // saw those numbers with other flows, so this one comes back under a new number.
+                next = Optional.of(AllocationSnapshot.of(highWater + 1, withNote(a.info(),
+                        "stored as version %d; served again as a new version after a restart that lost versions up to %d"
+                                .formatted(a.version(), highWater)), a.allocation()));
+            } else if (a.info().topologyVersion() < network.links().version()) {
+                // Only links that failed after it was stored: a newer allocation must not take older links' version.
+                next = prunedToLinks(a, topology, network, highWater + 1);
+            } else {
+                next = Optional.empty();
+            }
+            if (next.isEmpty()) {
                 store.setAside(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
                 return Optional.empty();
             }
             try {
-                store.save(StateStore.ALLOCATION, pruned.get().version(), pruned.get().json());
+                store.save(StateStore.ALLOCATION, next.get().version(), next.get().json());
             } catch (java.io.UncheckedIOException e) {
-                LOG.error("could not persist allocation version {} pruned of failed links; serving none until the first solve,"
-                        + " the stored version {} is kept", pruned.get().version(), a.version(), e);
+                LOG.error("could not persist stored allocation version {} as version {}; serving none until the first solve,"
+                        + " the stored version is kept", a.version(), next.get().version(), e);
                 return Optional.empty();
             }
-            LOG.warn("allocation version {} routed over links that have failed since; serving it without that flow as version {}",
-                    a.version(), pruned.get().version());
-            return pruned;
+            if (violations.isEmpty()) {
+                LOG.warn("allocation version {} is the last one stored, but versions up to {} were served; serving it again as version {}",
+                        a.version(), highWater, next.get().version());
+            } else {
+                LOG.warn("allocation version {} routed over links that have failed since; serving it without that flow as version {}",
+                        a.version(), next.get().version());
+            }
+            return next;
         } catch (RuntimeException e) {
             store.setAside(StateStore.ALLOCATION, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
         }
     }
 
+    private static AllocationInfo withNote(AllocationInfo i, String note) {
+        return new AllocationInfo(i.objective(), i.value(), i.method(), i.solverStatus(),
+                i.message().isEmpty() ? note : i.message() + "; " + note, i.demandVersion(), i.topologyVersion(),
+                i.solveSeconds(), i.wallSeconds(), i.computedAt());
+    }
+
     /**
      * A stored allocation with flow over links whose failure was saved after it (the daemon stopped
      * between saving a link failure and persisting the pruned allocation), pruned as the running
-     * daemon would have, as the next version; to be persisted before it is served. Setting it aside
+     * daemon would have, as {@code version}; to be persisted before it is served. Setting it aside
      * instead would leave nothing to serve until the first solve (minutes on Kdl heavy-tailed traffic).
      *
      * @return the pruned allocation, or empty if pruning does not make it pass the check
      */
-    private static Optional<AllocationSnapshot> prunedToLinks(AllocationSnapshot a, Topology topology, NetworkSnapshot network) {
-        return AllocationPruner.prune(a.allocation(), topology, network).map(p -> AllocationSnapshot.of(a.version() + 1,
+    private static Optional<AllocationSnapshot> prunedToLinks(AllocationSnapshot a, Topology topology, NetworkSnapshot network,
+                                                              long version) {
+        return AllocationPruner.prune(a.allocation(), topology, network).map(p -> AllocationSnapshot.of(version,
                 AllocationPruner.prunedInfo(a.info(), p, network,
                         "flow on paths through links that failed before the restart removed until the re-solve completes", 0), p))
                 .filter(p -> violations(p.allocation(), p.info().objective(), p.info().value()).isEmpty());
@@ -99,16 +134,55 @@ public final class AllocationBook {
      * Persists and publishes a checked allocation as the next version.
      *
      * @throws IllegalArgumentException listing violations if the allocation fails the check
+     * @throws java.io.UncheckedIOException if it cannot be persisted (nothing is published)
      */
     public synchronized AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
+        AllocationSnapshot next = checked(info, allocation);
+        store.save(StateStore.ALLOCATION, next.version(), next.json());
+        highWater = next.version();
+        current = Optional.of(next);
+        return next;
+    }
+
+    /**
+     * Publishes a checked allocation as the next version and hands it out before persisting it:
+     * for a pruning after a link failure, whose rendering and write (1.2 s on Kdl) would otherwise
+     * keep traffic pointed at the dead link. The version is first recorded durably as served (a
+     * small file), so a restart after a crash before the write serves a later version, never this
+     * number with other flows and never an older one. A failed write is logged, not thrown: the
+     * allocation is already out, and a restart derives it again from the stored allocation and links.
+     *
+     * @param handOut receives the snapshot once it is served and before it is persisted (e.g. the
+     *                switches' publisher); must not throw
+     * @throws IllegalArgumentException listing violations if the allocation fails the check
+     * @throws java.io.UncheckedIOException if the version cannot be recorded as served (nothing is published)
+     */
+    public synchronized AllocationSnapshot serveFirst(AllocationInfo info, Allocation allocation,
+                                                      java.util.function.Consumer<AllocationSnapshot> handOut) {
+        long start = System.nanoTime();
+        AllocationSnapshot next = checked(info, allocation);
+        store.save(StateStore.SERVED, next.version(), new byte[0]);
+        highWater = next.version();
+        current = Optional.of(next);
+        handOut.accept(next);
+        long served = System.nanoTime();
+        try {
+            store.save(StateStore.ALLOCATION, next.version(), next.json());
+            LOG.info("allocation version {} served {} ms after it came (check, served mark, hand-out), persisted {} ms after that",
+                    next.version(), (served - start) / 1_000_000, (System.nanoTime() - served) / 1_000_000);
+        } catch (java.io.UncheckedIOException e) {
+            LOG.error("allocation version {} is served but could not be persisted; a restart derives it again from the stored"
+                    + " allocation and links and serves that as a later version", next.version(), e);
+        }
+        return next;
+    }
+
+    /** @return the allocation as the next version, after the check */
+    private AllocationSnapshot checked(AllocationInfo info, Allocation allocation) {
         List<String> violations = violations(allocation, info.objective(), info.value());
         if (!violations.isEmpty()) {
             throw new IllegalArgumentException("refusing an infeasible allocation: " + violations.get(0));
         }
-        long version = current.map(AllocationSnapshot::version).orElse(0L) + 1;
-        AllocationSnapshot next = AllocationSnapshot.of(version, info, allocation);
-        store.save(StateStore.ALLOCATION, version, next.json());
-        current = Optional.of(next);
-        return next;
+        return AllocationSnapshot.of(Math.max(highWater, current.map(AllocationSnapshot::version).orElse(0L)) + 1, info, allocation);
     }
 }

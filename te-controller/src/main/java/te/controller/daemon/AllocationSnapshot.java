@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.IntPredicate;
+import java.util.function.Supplier;
 import te.controller.AllocationJson;
 import te.controller.AllocationJsonReader;
 import te.controller.daemon.http.Gzip;
@@ -13,31 +14,79 @@ import te.topology.Topology;
 import te.topology.paths.PathSpec;
 
 /**
- * A checked allocation as the daemon serves and persists it. The JSON is rendered once per
- * allocation, so {@code GET /v1/allocation} under load only copies bytes.
+ * A checked allocation as the daemon serves and persists it. The JSON is rendered at most once per
+ * allocation, on first use, so {@code GET /v1/allocation} under load only copies bytes, and an
+ * allocation served before it is persisted (a pruning after a link failure) goes to the switches
+ * without waiting for its 286 MB rendering on Kdl.
  *
  * @param version    allocation version, +1 per new good allocation
  * @param info       origin and figures
  * @param allocation the flows
- * @param json       the full rendering (not copied)
- * @param gzip       the full rendering gzipped, made once on first request
+ * @param body       the full rendering, made once
  */
-public record AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json, Gzip gzip) {
+public record AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, Body body) {
     public AllocationSnapshot {
         requireNonNull(info, "info");
         requireNonNull(allocation, "allocation");
-        requireNonNull(json, "json");
-        requireNonNull(gzip, "gzip");
+        requireNonNull(body, "body");
     }
 
-    /** A snapshot whose gzip rendering is made from {@code json} on first use. */
-    public AllocationSnapshot(long version, AllocationInfo info, Allocation allocation, byte[] json) {
-        this(version, info, allocation, json, new Gzip(json));
+    /**
+     * The JSON rendering of one snapshot and its gzip, each made once, on first use, by whichever
+     * thread asks first (the others wait for it).
+     */
+    public static final class Body {
+        private final Supplier<byte[]> render;
+        private volatile byte[] json;
+        private volatile Gzip gzip;
+
+        private Body(Supplier<byte[]> render, byte[] json) {
+            this.render = render;
+            this.json = json;
+        }
+
+        /** @return the rendering (not copied) */
+        public byte[] json() {
+            byte[] j = json;
+            if (j == null) {
+                synchronized (this) {
+                    if (json == null) {
+                        json = render.get();
+                    }
+                    j = json;
+                }
+            }
+            return j;
+        }
+
+        /** @return the rendering gzipped, compressed on first use */
+        public Gzip gzip() {
+            Gzip g = gzip;
+            if (g == null) {
+                synchronized (this) {
+                    if (gzip == null) {
+                        gzip = new Gzip(json());
+                    }
+                    g = gzip;
+                }
+            }
+            return g;
+        }
     }
 
-    /** @return the snapshot with its JSON rendered */
+    /** @return the full rendering, made now if no one asked for it before */
+    public byte[] json() {
+        return body.json();
+    }
+
+    /** @return the full rendering gzipped, made on first use */
+    public Gzip gzip() {
+        return body.gzip();
+    }
+
+    /** @return the snapshot; its JSON is rendered on first use */
     public static AllocationSnapshot of(long version, AllocationInfo info, Allocation allocation) {
-        return new AllocationSnapshot(version, info, allocation, render(version, info, allocation, k -> true));
+        return new AllocationSnapshot(version, info, allocation, new Body(() -> render(version, info, allocation, k -> true), null));
     }
 
     /** @return the JSON listing only the commodities {@code include} accepts (by commodity index) */
@@ -56,7 +105,7 @@ public record AllocationSnapshot(long version, AllocationInfo info, Allocation a
         if (stored == null || Long.parseLong(stored) != version) {
             throw new IllegalArgumentException("allocation body has version %s, file header %d".formatted(stored, version));
         }
-        return new AllocationSnapshot(version, AllocationInfo.fromFields(parsed.fields()), parsed.allocation(), json);
+        return new AllocationSnapshot(version, AllocationInfo.fromFields(parsed.fields()), parsed.allocation(), new Body(null, json));
     }
 
     private static byte[] render(long version, AllocationInfo info, Allocation allocation, IntPredicate include) {

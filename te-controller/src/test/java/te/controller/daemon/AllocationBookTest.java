@@ -100,4 +100,113 @@ class AllocationBookTest {
             assertThat(setAside()).isTrue();
         }
     }
+
+    private static AllocationInfo info(long topologyVersion) {
+        return new AllocationInfo(Objective.TOTAL_FLOW, 10, "lp", SolveStatus.OPTIMAL, "", 3, topologyVersion, 0, 0, Instant.EPOCH);
+    }
+
+    /** The process dying inside the hand-out: after the version was marked served, before the allocation was written. */
+    private static final class Crash extends Error {
+    }
+
+    /** Stores {@code split()} as version 1, then serves it again as version 2 and "crashes" before storing that. */
+    private void storeThenCrashAfterServing(long topologyVersion) {
+        store(topologyVersion);
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            try {
+                book.serveFirst(info(topologyVersion), split(), s -> {
+                    throw new Crash();
+                });
+                throw new AssertionError("the hand-out was not called");
+            } catch (Crash expected) {
+                assertThat(store.load(StateStore.ALLOCATION).orElseThrow().version()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void servingFirstHandsOutAVersionMarkedServedThatIsNotStoredYetAndStoresItRightAfter() throws Exception {
+        store(0);
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            AllocationSnapshot served = book.serveFirst(info(0), split(), s -> {
+                assertThat(s.version()).isEqualTo(2);
+                assertThat(book.current()).contains(s);
+                assertThat(store.load(StateStore.SERVED).orElseThrow().version()).isEqualTo(2);
+                assertThat(store.load(StateStore.ALLOCATION).orElseThrow().version()).isEqualTo(1);
+            });
+            assertThat(served.version()).isEqualTo(2);
+            assertThat(store.load(StateStore.ALLOCATION).orElseThrow().version()).isEqualTo(2);
+            assertThat(book.publish(info(0), split()).version()).isEqualTo(3);
+        }
+        try (StateStore store = new StateStore(dir)) {
+            assertThat(AllocationBook.load(t, allUp, store).current().orElseThrow().version()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aRestartAfterACrashBetweenServingAndStoringServesTheStoredFlowsUnderANewVersion() throws Exception {
+        storeThenCrashAfterServing(0);
+        // E.g. switch-reported failures forgotten by a start without switches: version 1's flows are
+        // feasible again, but clients saw version 2 with other flows, so neither number comes back.
+        try (StateStore store = new StateStore(dir)) {
+            AllocationSnapshot a = AllocationBook.load(t, allUp, store).current().orElseThrow();
+            assertThat(a.version()).isEqualTo(3);
+            assertThat(a.allocation().totalFlowMbps()).isEqualTo(10.0);
+            assertThat(a.info().method()).isEqualTo("lp");
+            assertThat(a.info().message()).contains("stored as version 1").contains("versions up to 2");
+            assertThat(store.load(StateStore.ALLOCATION).orElseThrow().version()).isEqualTo(3); // persisted before served
+            assertThat(setAside()).isFalse();
+        }
+        try (StateStore store = new StateStore(dir)) {
+            assertThat(AllocationBook.load(t, allUp, store).current().orElseThrow().version()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aRestartAfterACrashBetweenServingAndStoringAPruningPrunesAgainUnderANewVersion() throws Exception {
+        storeThenCrashAfterServing(0);
+        try (StateStore store = new StateStore(dir)) {
+            AllocationSnapshot a = AllocationBook.load(t, zeroOneDown(1), store).current().orElseThrow();
+            assertThat(a.version()).isEqualTo(3);
+            assertThat(a.info().method()).isEqualTo("lp+pruned");
+            assertThat(a.allocation().arcLoadMbps()[t.arcIndex(0, 1)]).isZero();
+            assertThat(store.load(StateStore.ALLOCATION).orElseThrow().version()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void versionsContinueAfterTheHighestServedWhenTheStoredAllocationIsSetAside() throws Exception {
+        storeThenCrashAfterServing(0);
+        Files.writeString(dir.resolve("allocation.state"), "garbage");
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            assertThat(book.current()).isEmpty();
+            assertThat(setAside()).isTrue();
+            assertThat(book.publish(info(0), split()).version()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aServedAllocationThatCannotBeStoredStaysServedAndTheNextStartDoesNotReuseItsVersion() throws Exception {
+        store(0);
+        Path allocationFile = dir.resolve("allocation.state");
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            // A non-empty directory where the file goes: the rename over it fails.
+            Files.delete(allocationFile);
+            Files.createDirectories(allocationFile.resolve("blocked"));
+            AllocationSnapshot served = book.serveFirst(info(0), split(), s -> { });
+            assertThat(served.version()).isEqualTo(2);
+            assertThat(book.current()).contains(served);
+        }
+        Files.delete(allocationFile.resolve("blocked"));
+        Files.delete(allocationFile);
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            assertThat(book.current()).isEmpty();
+            assertThat(book.publish(info(0), split()).version()).isEqualTo(3);
+        }
+    }
 }

@@ -11,6 +11,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import te.controller.daemon.solve.AllocationPublisher;
+import te.controller.daemon.state.StateFile;
+import te.controller.daemon.state.StoredState;
 import te.lp.Allocation;
 import te.lp.SolveStatus;
 import te.topology.traffic.TrafficMatrix;
@@ -99,7 +102,17 @@ class SolveLoopTest {
     @Test
     void aLinkThatFailsDuringASolveIsPrunedFromTheServedAllocationWithoutWaitingForIt() throws Exception {
         List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();
-        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, published::add)) {
+        List<Long> storedAtHandOut = new CopyOnWriteArrayList<>();
+        AllocationPublisher recording = a -> {
+            published.add(a);
+            try {
+                storedAtHandOut.add(StateFile.read(dir.resolve("allocation.state"), "allocation")
+                        .map(StoredState::version).orElse(0L));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        };
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, recording)) {
             d.putJson(CONGESTED);
             d.awaitAllocationFor(1, 0);
             int arc = d.topology.arcIndex(0, 1);
@@ -121,6 +134,10 @@ class SolveLoopTest {
             d.awaitAllocationFor(1, version);
             // Served in turn: the first solve; pruned at once; the held solve's result, pruned; the re-solve.
             assertThat(published).extracting(a -> a.info().method()).containsExactly("lp", "lp+pruned", "lp+pruned", "lp");
+            // The pruning at once went to the switches before it was persisted (its version marked
+            // served first); solve results are persisted before they go out.
+            assertThat(published).extracting(AllocationSnapshot::version).containsExactly(1L, 2L, 3L, 4L);
+            assertThat(storedAtHandOut).containsExactly(1L, 1L, 3L, 4L);
             for (AllocationSnapshot a : published.subList(1, published.size())) {
                 assertThat(a.allocation().arcLoadMbps()[arc]).isZero();
             }

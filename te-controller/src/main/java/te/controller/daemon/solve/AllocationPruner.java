@@ -30,7 +30,9 @@ public final class AllocationPruner {
     /**
      * After a link failure, serves the last good allocation without the flow on paths through
      * failed arcs at once, rather than for the whole re-solve (minutes on Kdl): switches stop
-     * sending into the dead link now, and the re-solve then restores what can be restored.
+     * sending into the dead link now, and the re-solve then restores what can be restored. It is
+     * handed out before it is persisted: it follows from the persisted allocation and link states,
+     * which a restart prunes again.
      *
      * @param start when the solve pass started ({@link System#nanoTime()})
      */
@@ -43,7 +45,7 @@ public final class AllocationPruner {
         prune(last.get().allocation(), topology, n).ifPresent(pruned -> {
             AllocationInfo info = prunedInfo(last.get().info(), pruned, n, "flow on paths through failed links removed until the re-solve completes",
                     (System.nanoTime() - start) / 1e9);
-            AllocationSnapshot s = publication.publish(info, pruned);
+            AllocationSnapshot s = publication.publishServingFirst(info, pruned);
             LOG.info("allocation version {}: version {} without flow over failed links ({} -> {} Mbps), re-solving", s.version(),
                     last.get().version(), "%.3f".formatted(last.get().allocation().totalFlowMbps()), "%.3f".formatted(pruned.totalFlowMbps()));
         });

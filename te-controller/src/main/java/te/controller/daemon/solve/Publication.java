@@ -8,7 +8,10 @@ import te.controller.daemon.AllocationSnapshot;
 import te.controller.daemon.DaemonMetrics;
 import te.lp.Allocation;
 
-/** The one way a new allocation goes out: checked and persisted (by the book), metered, then handed to the publisher. */
+/**
+ * The one way a new allocation goes out: checked and persisted (by the book), metered, then handed
+ * to the publisher; a pruning after a link failure is handed out first and persisted right after.
+ */
 final class Publication {
     private static final Logger LOG = LoggerFactory.getLogger(Publication.class);
     private final AllocationBook allocations;
@@ -27,13 +30,25 @@ final class Publication {
      */
     AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
         AllocationSnapshot snapshot = allocations.publish(info, allocation);
-        metrics.served(info);
+        handOut(snapshot);
+        return snapshot;
+    }
+
+    /**
+     * Like {@link #publish}, but the publisher gets the allocation before it is persisted
+     * ({@link AllocationBook#serveFirst}): for prunings after a link failure.
+     */
+    AllocationSnapshot publishServingFirst(AllocationInfo info, Allocation allocation) {
+        return allocations.serveFirst(info, allocation, this::handOut);
+    }
+
+    private void handOut(AllocationSnapshot snapshot) {
+        metrics.served(snapshot.info());
         try {
             publisher.publish(snapshot);
         } catch (RuntimeException e) {
-            // The allocation is good and persisted; a publisher failure is the southbound's problem to report.
+            // The allocation is good and served; a publisher failure is the southbound's problem to report.
             LOG.error("allocation publisher failed for version {}", snapshot.version(), e);
         }
-        return snapshot;
     }
 }

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's state directory: one {@link StateFile} per kind ({@code demands}, {@code links},
- * {@code allocation}). Files that cannot be trusted are renamed aside with a logged reason so that
+ * {@code allocation}, {@code served}). Files that cannot be trusted are renamed aside with a logged reason so that
  * start-up goes on without them and an operator can still inspect them.
  */
 public final class StateStore implements AutoCloseable {
@@ -25,6 +25,8 @@ public final class StateStore implements AutoCloseable {
     public static final String LINKS = "links";
     /** Last good allocation. */
     public static final String ALLOCATION = "allocation";
+    /** The highest allocation version that may have been served (its version field; no payload). */
+    public static final String SERVED = "served";
 
     private final Path directory;
     private final FileChannel lockChannel;
