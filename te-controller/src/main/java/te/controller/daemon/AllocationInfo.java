@@ -33,6 +33,24 @@ public record AllocationInfo(Objective objective, double value, String method, S
     }
 
     /**
+     * @return the fields the daemon writes with an allocation besides its objective and value, in
+     *         order, as {@link #fromFields} reads them back (numbers and strings)
+     */
+    java.util.LinkedHashMap<String, Object> fields(long version) {
+        java.util.LinkedHashMap<String, Object> f = new java.util.LinkedHashMap<>();
+        f.put("version", version);
+        f.put("method", method);
+        f.put("solverStatus", solverStatus.name());
+        f.put("message", message);
+        f.put("demandVersion", demandVersion);
+        f.put("topologyVersion", topologyVersion);
+        f.put("solveSeconds", solveSeconds);
+        f.put("wallSeconds", wallSeconds);
+        f.put("computedAt", computedAt.toString());
+        return f;
+    }
+
+    /**
      * Rebuilds the info from the top-level fields of a persisted allocation.
      *
      * @throws IllegalArgumentException naming a missing or unreadable field

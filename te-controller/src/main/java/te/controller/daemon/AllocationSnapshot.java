@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.function.Supplier;
 import te.controller.AllocationJson;
@@ -95,31 +96,29 @@ public record AllocationSnapshot(long version, AllocationInfo info, Allocation a
     }
 
     /**
-     * Rebuilds a persisted snapshot over the topology.
+     * Rebuilds a persisted snapshot over the topology: {@link AllocationFile}'s format, or the JSON
+     * that builds before it persisted.
      *
      * @throws IllegalArgumentException naming what does not fit (unknown node, missing arc, bad field)
      */
-    public static AllocationSnapshot parse(long version, Topology topology, PathSpec spec, double[] capacityMbps, byte[] json) {
-        AllocationJsonReader.Parsed parsed = AllocationJsonReader.read(topology, spec, capacityMbps, json);
-        String stored = parsed.fields().get("version");
-        if (stored == null || Long.parseLong(stored) != version) {
-            throw new IllegalArgumentException("allocation body has version %s, file header %d".formatted(stored, version));
+    public static AllocationSnapshot parse(long version, Topology topology, PathSpec spec, double[] capacityMbps, byte[] stored) {
+        if (AllocationFile.holds(stored)) {
+            return AllocationFile.decode(version, topology, spec, capacityMbps, stored);
         }
-        return new AllocationSnapshot(version, AllocationInfo.fromFields(parsed.fields()), parsed.allocation(), new Body(null, json));
+        AllocationJsonReader.Parsed parsed = AllocationJsonReader.read(topology, spec, capacityMbps, stored);
+        String field = parsed.fields().get("version");
+        if (field == null || Long.parseLong(field) != version) {
+            throw new IllegalArgumentException("allocation body has version %s, file header %d".formatted(field, version));
+        }
+        return new AllocationSnapshot(version, AllocationInfo.fromFields(parsed.fields()), parsed.allocation(), new Body(null, stored));
     }
 
     private static byte[] render(long version, AllocationInfo info, Allocation allocation, IntPredicate include) {
         try {
             return AllocationJson.toBytes(allocation, info.objective().cliName(), info.value(), g -> {
-                g.writeNumberField("version", version);
-                g.writeStringField("method", info.method());
-                g.writeStringField("solverStatus", info.solverStatus().name());
-                g.writeStringField("message", info.message());
-                g.writeNumberField("demandVersion", info.demandVersion());
-                g.writeNumberField("topologyVersion", info.topologyVersion());
-                g.writeNumberField("solveSeconds", info.solveSeconds());
-                g.writeNumberField("wallSeconds", info.wallSeconds());
-                g.writeStringField("computedAt", info.computedAt().toString());
+                for (Map.Entry<String, Object> field : info.fields(version).entrySet()) {
+                    g.writeObjectField(field.getKey(), field.getValue());
+                }
             }, include);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render allocation", e);

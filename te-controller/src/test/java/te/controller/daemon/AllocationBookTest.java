@@ -148,8 +148,9 @@ class AllocationBookTest {
     @Test
     void aRestartAfterACrashBetweenServingAndStoringServesTheStoredFlowsUnderANewVersion() throws Exception {
         storeThenCrashAfterServing(0);
-        // E.g. switch-reported failures forgotten by a start without switches: version 1's flows are
-        // feasible again, but clients saw version 2 with other flows, so neither number comes back.
+        // The links as they were when version 1 was stored (e.g. the failure that version 2 pruned
+        // was lifted before the restart): version 1's flows are feasible, but clients saw version 2
+        // with other flows, so neither number comes back.
         try (StateStore store = new StateStore(dir)) {
             AllocationSnapshot a = AllocationBook.load(t, allUp, store).current().orElseThrow();
             assertThat(a.version()).isEqualTo(3);
@@ -207,6 +208,56 @@ class AllocationBookTest {
             AllocationBook book = AllocationBook.load(t, allUp, store);
             assertThat(book.current()).isEmpty();
             assertThat(book.publish(info(0), split()).version()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void versionsGoOnWhenTheStoredAllocationIsCorruptAfterLaterPublications() throws Exception {
+        storeThenCrashAfterServing(0);
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store); // version 3, as above
+            assertThat(book.publish(info(0), split()).version()).isEqualTo(4);
+            assertThat(book.publish(info(0), split()).version()).isEqualTo(5);
+        }
+        Files.writeString(dir.resolve("allocation.state"), "garbage");
+        try (StateStore store = new StateStore(dir)) {
+            assertThat(AllocationBook.load(t, allUp, store).publish(info(0), split()).version()).isEqualTo(6);
+        }
+    }
+
+    @Test
+    void versionsGoOnAcrossTwoRestartsAfterTheStoredAllocationIsSetAside() throws Exception {
+        store(5); // version 1 for link-state version 5, yet the links file says version 1: set aside
+        try (StateStore store = new StateStore(dir)) {
+            Files.delete(dir.resolve("served.state")); // as a build from before the record left it
+            assertThat(AllocationBook.load(t, zeroOneDown(1), store).current()).isEmpty();
+            assertThat(setAside()).isTrue();
+        }
+        // Stopped again before the first solve was persisted.
+        try (StateStore store = new StateStore(dir)) {
+            assertThat(AllocationBook.load(t, zeroOneDown(1), store).publish(info(1), split()).version()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void anUnreadableRecordOfServedVersionsCountsTheStoredOnePlusOneAsServed() throws Exception {
+        storeThenCrashAfterServing(0); // stored 1, served 2
+        Files.writeString(dir.resolve("served.state"), "garbage");
+        try (StateStore store = new StateStore(dir)) {
+            AllocationSnapshot a = AllocationBook.load(t, allUp, store).current().orElseThrow();
+            assertThat(a.version()).isEqualTo(3);
+            assertThat(a.allocation().totalFlowMbps()).isEqualTo(10.0);
+        }
+    }
+
+    @Test
+    void aStateDirectoryFromBeforeTheRecordGoesOnFromItsStoredVersion() throws Exception {
+        store(0);
+        Files.delete(dir.resolve("served.state"));
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            assertThat(book.current().orElseThrow().version()).isEqualTo(1);
+            assertThat(book.publish(info(0), split()).version()).isEqualTo(2);
         }
     }
 }

@@ -1,0 +1,155 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import te.controller.AwkwardIds;
+import te.controller.daemon.solve.AllocationPruner;
+import te.lp.Allocation;
+import te.lp.AllocationChecker;
+import te.lp.Commodities;
+import te.lp.Objective;
+import te.lp.SolveStatus;
+import te.lp.TeProblem;
+import te.lp.baseline.Cspf;
+import te.topology.TestTopologies;
+import te.topology.Topology;
+import te.topology.paths.PathPrecomputation;
+import te.topology.paths.PathSet;
+import te.topology.paths.PathSpec;
+import te.topology.traffic.TrafficSpec;
+
+/** The persisted allocation reads back bit for bit, and anything else is refused with the reason. */
+class AllocationFileTest {
+    final Topology t = AwkwardIds.topology();
+    final PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 1, PathPrecomputation.Progress.NONE);
+
+    private AllocationSnapshot snapshot(Allocation a, long version) {
+        assertThat(new AllocationChecker().violations(a, 1.0)).isEmpty();
+        AllocationInfo info = new AllocationInfo(Objective.TOTAL_FLOW, a.totalFlowMbps(), "lp+pruned", SolveStatus.TIME_LIMIT,
+                "round 2's allocation; \"quoted\", Zürich", 7, 3, 0.5, 0.75, Instant.parse("2026-11-25T12:00:00.123Z"));
+        return AllocationSnapshot.of(version, info, a);
+    }
+
+    private Allocation cspf(Topology topology, PathSet p, long seed) {
+        return Cspf.allocate(TeProblem.of(topology, p, Commodities.of(new TrafficSpec("gravity", seed, 8).generate(topology), p)));
+    }
+
+    private static void assertSame(AllocationSnapshot back, AllocationSnapshot s) {
+        assertThat(back.version()).isEqualTo(s.version());
+        assertThat(back.info()).isEqualTo(s.info());
+        Allocation a = s.allocation();
+        Allocation b = back.allocation();
+        assertThat(b.pathFlowsMbps()).containsExactly(a.pathFlowsMbps());
+        Commodities ca = a.problem().commodities();
+        Commodities cb = b.problem().commodities();
+        assertThat(cb.size()).isEqualTo(ca.size());
+        for (int k = 0; k < ca.size(); k++) {
+            assertThat(cb.src(k)).isEqualTo(ca.src(k));
+            assertThat(cb.dst(k)).isEqualTo(ca.dst(k));
+            assertThat(cb.demandMbps(k)).isEqualTo(ca.demandMbps(k));
+            PathSet pa = a.problem().paths();
+            PathSet pb = b.problem().paths();
+            assertThat(pb.pathCount(cb.pairIndex(k))).isEqualTo(pa.pathCount(ca.pairIndex(k)));
+            for (int j = 0; j < pa.pathCount(ca.pairIndex(k)); j++) {
+                assertThat(pb.pathArcs(pb.firstPath(cb.pairIndex(k)) + j)).containsExactly(pa.pathArcs(pa.firstPath(ca.pairIndex(k)) + j));
+            }
+        }
+        assertThat(b.arcLoadMbps()).containsExactly(a.arcLoadMbps());
+        // The JSON the API serves is the same whichever way the snapshot came.
+        assertThat(new String(back.json(), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(new String(s.json(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anAllocationReadsBackBitForBit() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        byte[] stored = AllocationFile.encode(s);
+        assertThat(AllocationFile.holds(stored)).isTrue();
+        assertThat(stored.length).isLessThan(s.json().length);
+        assertSame(AllocationSnapshot.parse(4, t, PathSpec.defaults(), t.capacitiesMbps(), stored), s);
+    }
+
+    @Test
+    void aPrunedAllocationOnReplacementPathsReadsBackWithItsOwnPaths() {
+        Allocation a = cspf(t, paths, 9);
+        double[] load = a.arcLoadMbps();
+        int busiest = 0;
+        for (int arc = 0; arc < load.length; arc++) {
+            busiest = load[arc] > load[busiest] ? arc : busiest;
+        }
+        NetworkSnapshot failed = SurvivingPaths.of(t, paths, LinkState.allUp().with(busiest, true), 1);
+        Allocation pruned = AllocationPruner.prune(a, t, failed).orElseThrow();
+        AllocationSnapshot s = snapshot(pruned, 2);
+        // Read back over the intact network's capacities: its paths come from the file, not from the network.
+        assertSame(AllocationFile.decode(2, t, PathSpec.defaults(), failed.capacityMbps(), AllocationFile.encode(s)), s);
+    }
+
+    @Test
+    void theJsonOfEarlierBuildsStillReadsBack() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 3), 6);
+        assertThat(AllocationFile.holds(s.json())).isFalse();
+        assertSame(AllocationSnapshot.parse(6, t, PathSpec.defaults(), t.capacitiesMbps(), s.json()), s);
+    }
+
+    @Test
+    void whatDoesNotFitIsRefusedWithTheReason() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        byte[] stored = AllocationFile.encode(s);
+        double[] capacity = t.capacitiesMbps();
+        assertThatThrownBy(() -> AllocationFile.decode(5, t, PathSpec.defaults(), capacity, stored))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds version 4, file header 5");
+        Topology other = TestTopologies.undirected(6, "0-1", "1-2", "2-3", "3-4", "4-5", "5-0");
+        assertThatThrownBy(() -> AllocationFile.decode(4, other, PathSpec.defaults(), other.capacitiesMbps(), stored))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("written for topology hash");
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), capacity, Arrays.copyOf(stored, stored.length - 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bytes after the counts");
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), capacity, Arrays.copyOf(stored, 20)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allocation file:");
+
+        // The last arc entry of the last path made an arc that does not continue the walk.
+        byte[] bent = stored.clone();
+        ByteBuffer b = ByteBuffer.wrap(bent).order(ByteOrder.LITTLE_ENDIAN);
+        int last = bent.length - 2;
+        int arc = Short.toUnsignedInt(b.getShort(last));
+        int other2 = (arc + 1) % t.arcCount();
+        while (t.arcSrc(other2) == t.arcSrc(arc)) {
+            other2 = (other2 + 1) % t.arcCount();
+        }
+        b.putShort(last, (short) other2);
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), capacity, bent))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not a walk over");
+        b.putShort(last, (short) 40_000);
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), capacity, bent))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(40000)");
+    }
+
+    @Test
+    void anyDamagedByteIsRefusedOrReadsAsSomeWellFormedAllocation() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        byte[] stored = AllocationFile.encode(s);
+        Random random = new Random(11);
+        int refused = 0;
+        for (int trial = 0; trial < 2_000; trial++) {
+            byte[] damaged = stored.clone();
+            int at = random.nextInt(damaged.length);
+            damaged[at] = (byte) (damaged[at] ^ (1 << random.nextInt(8)));
+            try {
+                Allocation a = AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), damaged).allocation();
+                // Damage the format cannot see (a flow or demand bit, a message character): the
+                // state file's CRC catches it on disk; whatever reads back is still well formed.
+                assertThat(a.pathFlowsMbps()).hasSize(a.problem().pathVariables());
+            } catch (IllegalArgumentException e) {
+                assertThat(e).hasMessageStartingWith("allocation");
+                refused++;
+            }
+        }
+        assertThat(refused).isPositive();
+    }
+}
