@@ -104,6 +104,80 @@ class DaemonCrashIT {
         }
     }
 
+    /** What a client saw of one allocation version. */
+    private record Seen(long version, String method, long topologyVersion, double value) {
+        static Seen of(JsonNode allocation) {
+            return new Seen(allocation.get("version").asLong(), allocation.get("method").asText(),
+                    allocation.get("topologyVersion").asLong(), allocation.get("objectiveValue").asDouble());
+        }
+    }
+
+    @Test
+    void killedAroundLinkFailuresNeverServesAVersionAgainWithOtherFlowsOrAnOlderOne() throws Exception {
+        Topology topology = TopologyCatalog.discover().load(TOPOLOGY);
+        String csv = csv(topology, TrafficSpec.parse("gravity:3,4").generate(topology));
+        Path state = dir.resolve("state");
+        Path log = dir.resolve("child.log");
+        java.util.Map<Long, Seen> seen = new java.util.TreeMap<>();
+        java.util.Random random = new java.util.Random(5);
+        try (ChildDaemon child = ChildDaemon.start(TOPOLOGY, state, log)) {
+            assertThat(send(child, "PUT", "/v1/demands", "text/csv", csv).statusCode()).isEqualTo(200);
+            record(seen, await(child, s -> s.path("allocation").path("demandVersion").asLong() == 1));
+        }
+        for (int round = 0; round <= 4; round++) {
+            try (ChildDaemon child = ChildDaemon.start(TOPOLOGY, state, log)) {
+                JsonNode first = DaemonFixture.JSON.readTree(send(child, "GET", "/v1/status", null, null).body());
+                long newest = seen.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+                Seen now = Seen.of(first.get("allocation"));
+                assertThat(now.version()).as("version served after restart %d", round).isGreaterThanOrEqualTo(newest);
+                if (seen.containsKey(now.version())) {
+                    assertThat(now).as("version %d served again", now.version()).isEqualTo(seen.get(now.version()));
+                }
+                record(seen, first);
+                if (round == 4) {
+                    break;
+                }
+                // Fail (or, every other round, restore) the busiest link of what is served, then die at
+                // a random moment: during the pruning, its hand-out, its write, or the re-solve.
+                HttpResponse<String> body = send(child, "GET", "/v1/allocation", null, null);
+                check(topology, body.body());
+                String path = round % 2 == 0 ? busiestArc(topology, body.body()) + "/down" : lastFailed + "/up";
+                if (round % 2 == 0) {
+                    lastFailed = busiestArc(topology, body.body());
+                }
+                assertThat(send(child, "POST", "/v1/links/" + path, null, null).statusCode()).isEqualTo(200);
+                long until = System.nanoTime() + random.nextInt(400) * 1_000_000L;
+                do {
+                    record(seen, DaemonFixture.JSON.readTree(send(child, "GET", "/v1/status", null, null).body()));
+                } while (System.nanoTime() < until);
+                child.kill();
+            }
+        }
+        assertThat(seen).hasSizeGreaterThan(4);
+    }
+
+    private String lastFailed;
+
+    private static void record(java.util.Map<Long, Seen> seen, JsonNode status) {
+        JsonNode a = status.path("allocation");
+        if (a.isObject()) {
+            Seen s = Seen.of(a);
+            Seen before = seen.putIfAbsent(s.version(), s);
+            assertThat(before == null ? s : before).as("version %d seen twice", s.version()).isEqualTo(s);
+        }
+    }
+
+    /** @return "src/dst" of the arc with the most flow in an allocation body */
+    private static String busiestArc(Topology topology, String body) {
+        double[] load = AllocationJsonReader.read(topology, PathSpec.defaults(), topology.capacitiesMbps(),
+                body.getBytes(StandardCharsets.UTF_8)).allocation().arcLoadMbps();
+        int busiest = 0;
+        for (int arc = 1; arc < load.length; arc++) {
+            busiest = load[arc] > load[busiest] ? arc : busiest;
+        }
+        return topology.nodes().get(topology.arcSrc(busiest)).id() + "/" + topology.nodes().get(topology.arcDst(busiest)).id();
+    }
+
     private static void check(Topology topology, String body) {
         Allocation a = AllocationJsonReader.read(topology, PathSpec.defaults(), topology.capacitiesMbps(),
                 body.getBytes(StandardCharsets.UTF_8)).allocation();
