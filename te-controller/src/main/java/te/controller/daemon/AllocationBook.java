@@ -38,9 +38,9 @@ public final class AllocationBook {
     public static AllocationBook load(Topology topology, NetworkSnapshot network, StateStore store) {
         Optional<StoredState> stored = store.load(StateStore.ALLOCATION);
         long storedVersion = stored.map(StoredState::version).orElse(0L);
-        long servedMark = servedMark(store, storedVersion);
-        long highWater = Math.max(servedMark, storedVersion);
-        if (highWater > servedMark) {
+        Optional<Long> servedMark = servedMark(store, storedVersion);
+        long highWater = Math.max(servedMark.orElse(storedVersion + 1), storedVersion);
+        if (servedMark.isEmpty() || highWater > servedMark.get()) {
             // Before the stored allocation can be set aside below: its number must outlive it.
             mark(store, highWater);
         }
@@ -55,19 +55,20 @@ public final class AllocationBook {
     }
 
     /**
-     * @return the highest version recorded as served; when the record exists but cannot be read,
-     *         one more than the stored allocation's (every publication records its version before
-     *         it writes the allocation, so the record is at most one ahead unless writes of the
-     *         allocation failed after serving)
+     * @return the highest version recorded as served (0 when there is no record: a first start, or
+     *         a state directory from before it), or empty when the record exists but cannot be
+     *         read: then one more than the stored allocation's is to be taken as served (every
+     *         publication records its version before it writes the allocation, so the record is at
+     *         most one ahead unless writes of the allocation failed after serving)
      */
-    private static long servedMark(StateStore store, long storedVersion) {
+    private static Optional<Long> servedMark(StateStore store, long storedVersion) {
         boolean present = java.nio.file.Files.exists(store.fileOf(StateStore.SERVED));
         Optional<StoredState> mark = store.load(StateStore.SERVED);
         if (mark.isEmpty() && present) {
             LOG.warn("the record of served allocation versions was unreadable; assuming version {} was served", storedVersion + 1);
-            return storedVersion + 1;
+            return Optional.empty();
         }
-        return mark.map(StoredState::version).orElse(0L);
+        return Optional.of(mark.map(StoredState::version).orElse(0L));
     }
 
     /** Records durably that allocations up to {@code version} may have been served. */

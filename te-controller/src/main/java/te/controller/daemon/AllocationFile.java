@@ -18,14 +18,15 @@ import te.topology.paths.PathSpec;
 
 /**
  * The allocation as the daemon persists it: binary, self-contained (every commodity with its own
- * paths as arc indices, so it reads back whatever paths the network has at the restart), and about
- * a seventh of the JSON the API serves (Kdl gravity: 40 MB against 286 MB). Written on every new
+ * paths as arc indices, so it reads back whatever paths the network has at the restart), and under
+ * a third of the JSON the API serves (Kdl gravity: 80 MB against 274–286 MB). Written on every new
  * allocation, so rendering and writing the JSON took 1.2 s of each Kdl solve pass; the API renders
  * the JSON only when it is asked for.
  *
  * <p>Layout, little-endian: the magic {@code TEALLOC1}; the length of a UTF-8 JSON object with
  * the allocation's fields (as in the API's JSON: {@code version}, {@code objective}, …) plus
- * {@code topologyHash} and {@code arcBytes}, then that object; the counts of commodities K, paths
+ * {@code topologyShape} (a hash of node ids and arc endpoints: capacities may change between
+ * runs, the checker then decides) and {@code arcBytes}, then that object; the counts of commodities K, paths
  * P and arc entries Q; K sources, K destinations (node indices), K demands (Mbps), K path counts;
  * P arc counts, P flows (Mbps); Q arc indices of {@code arcBytes} bytes each. The state file
  * around it carries the length and a CRC.
@@ -110,7 +111,7 @@ public final class AllocationFile {
         f.put("objective", s.info().objective().cliName());
         f.put("objectiveValue", s.info().value());
         f.putAll(s.info().fields(s.version()));
-        f.put("topologyHash", topology.contentHash());
+        f.put("topologyShape", shape(topology));
         f.put("arcBytes", arcBytes);
         try {
             return JSON.writeValueAsBytes(f);
@@ -152,8 +153,8 @@ public final class AllocationFile {
         }
         check(String.valueOf(version).equals(fields.get("version")),
                 "holds version %s, file header %d".formatted(fields.get("version"), version));
-        check(topology.contentHash().equals(fields.get("topologyHash")), "written for topology hash %s, %s has %s"
-                .formatted(fields.get("topologyHash"), topology.name(), topology.contentHash()));
+        check(shape(topology).equals(fields.get("topologyShape")), "written for a topology of shape %s, %s has shape %s"
+                .formatted(fields.get("topologyShape"), topology.name(), shape(topology)));
         int arcBytes = "2".equals(fields.get("arcBytes")) ? 2 : "4".equals(fields.get("arcBytes")) ? 4 : 0;
         check(arcBytes > 0, "arcBytes is %s, expected 2 or 4".formatted(fields.get("arcBytes")));
         AllocationInfo info = AllocationInfo.fromFields(fields);
@@ -165,14 +166,10 @@ public final class AllocationFile {
                         k * 20L + p * 12L + (long) q * arcBytes));
         int[] src = ints(b, k);
         int[] dst = ints(b, k);
-        double[] demand = new double[k];
-        b.asDoubleBuffer().get(demand);
-        b.position(b.position() + 8 * k);
+        double[] demand = doubles(b, k, "demand", false);
         int[] pathStart = starts(ints(b, k), p, "path counts");
         int[] arcStart = starts(ints(b, p), q, "arc counts");
-        double[] flow = new double[p];
-        b.asDoubleBuffer().get(flow);
-        b.position(b.position() + 8 * p);
+        double[] flow = doubles(b, p, "flow", true);
         int[] arcs = new int[q];
         for (int i = 0; i < q; i++) {
             arcs[i] = arcBytes == 2 ? Short.toUnsignedInt(b.getShort()) : b.getInt();
@@ -190,6 +187,38 @@ public final class AllocationFile {
         }
         Allocation allocation = new Allocation(new TeProblem(topology, paths, Commodities.of(src, dst, demand, identity), capacityMbps), flow);
         return AllocationSnapshot.of(version, info, allocation);
+    }
+
+    /** @return {@code n} finite values, each {@code > 0} ({@code >= 0} where {@code zero} is allowed) */
+    private static double[] doubles(ByteBuffer b, int n, String what, boolean zero) {
+        double[] out = new double[n];
+        b.asDoubleBuffer().get(out);
+        b.position(b.position() + 8 * n);
+        for (int i = 0; i < n; i++) {
+            // Written so that NaN fails too.
+            if (!(out[i] < Double.POSITIVE_INFINITY && (zero ? out[i] >= 0 : out[i] > 0))) {
+                check(false, "%s %d is %s, expected a finite value %s 0".formatted(what, i, out[i], zero ? ">=" : ">"));
+            }
+        }
+        return out;
+    }
+
+    /** @return a hash of the node ids and arc endpoints, lowercase hex */
+    static String shape(Topology topology) {
+        try {
+            java.security.MessageDigest digest = java.security.MessageDigest.getInstance("SHA-256");
+            for (te.topology.Node node : topology.nodes()) {
+                digest.update(node.id().getBytes(StandardCharsets.UTF_8));
+                digest.update((byte) 0);
+            }
+            ByteBuffer arc = ByteBuffer.allocate(8);
+            for (int a = 0; a < topology.arcCount(); a++) {
+                digest.update(arc.clear().putInt(topology.arcSrc(a)).putInt(topology.arcDst(a)).array());
+            }
+            return java.util.HexFormat.of().formatHex(digest.digest(), 0, 12);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
     }
 
     private static int[] ints(ByteBuffer b, int n) {

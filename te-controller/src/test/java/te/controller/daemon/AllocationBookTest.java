@@ -260,4 +260,20 @@ class AllocationBookTest {
             assertThat(book.publish(info(0), split()).version()).isEqualTo(2);
         }
     }
+
+    @Test
+    void anUnreadableRecordIsWrittenAgainBeforeTheStoredAllocationIsSetAside() throws Exception {
+        store(5); // version 1 for link-state version 5
+        try (StateStore store = new StateStore(dir)) {
+            AllocationBook book = AllocationBook.load(t, allUp, store);
+            assertThat(book.publish(info(5), split()).version()).isEqualTo(2);
+        }
+        Files.writeString(dir.resolve("served.state"), "garbage");
+        try (StateStore store = new StateStore(dir)) { // the links file says version 1: set aside
+            assertThat(AllocationBook.load(t, zeroOneDown(1), store).current()).isEmpty();
+        }
+        try (StateStore store = new StateStore(dir)) {
+            assertThat(AllocationBook.load(t, zeroOneDown(1), store).publish(info(1), split()).version()).isEqualTo(4);
+        }
+    }
 }

@@ -107,7 +107,7 @@ class AllocationFileTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("holds version 4, file header 5");
         Topology other = TestTopologies.undirected(6, "0-1", "1-2", "2-3", "3-4", "4-5", "5-0");
         assertThatThrownBy(() -> AllocationFile.decode(4, other, PathSpec.defaults(), other.capacitiesMbps(), stored))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("written for topology hash");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("written for a topology of shape");
         assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), capacity, Arrays.copyOf(stored, stored.length - 1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bytes after the counts");
         assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), capacity, Arrays.copyOf(stored, 20)))
@@ -131,6 +131,40 @@ class AllocationFileTest {
     }
 
     @Test
+    void capacitiesMayChangeBetweenRunsTheCheckerThenDecides() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        java.util.List<te.topology.Link> links = new java.util.ArrayList<>();
+        for (int a = 0; a < t.arcCount(); a++) {
+            links.add(new te.topology.Link(a, t.arcSrc(a), t.arcDst(a), a == 0 ? 1 : 250));
+        }
+        Topology upgraded = new Topology(t.name(), t.nodes(), links);
+        assertThat(upgraded.contentHash()).isNotEqualTo(t.contentHash());
+        Allocation back = AllocationFile.decode(4, upgraded, PathSpec.defaults(), upgraded.capacitiesMbps(), AllocationFile.encode(s))
+                .allocation();
+        assertThat(back.pathFlowsMbps()).containsExactly(s.allocation().pathFlowsMbps());
+        assertThat(back.problem().capacityMbps()).containsExactly(upgraded.capacitiesMbps());
+    }
+
+    @Test
+    void aDemandOrFlowThatIsNotANumberIsRefused() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        byte[] stored = AllocationFile.encode(s);
+        ByteBuffer b = ByteBuffer.wrap(stored).order(ByteOrder.LITTLE_ENDIAN);
+        int fields = b.getInt(8);
+        int k = b.getInt(12 + fields);
+        int firstDemand = 12 + fields + 12 + 8 * k;
+        byte[] nanDemand = stored.clone();
+        ByteBuffer.wrap(nanDemand).order(ByteOrder.LITTLE_ENDIAN).putDouble(firstDemand, Double.NaN);
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), nanDemand))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("demand 0 is NaN");
+        int firstFlow = firstDemand + 8 * k + 4 * k + 4 * b.getInt(16 + fields);
+        byte[] negativeFlow = stored.clone();
+        ByteBuffer.wrap(negativeFlow).order(ByteOrder.LITTLE_ENDIAN).putDouble(firstFlow, -1);
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), negativeFlow))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("flow 0 is -1.0");
+    }
+
+    @Test
     void anyDamagedByteIsRefusedOrReadsAsSomeWellFormedAllocation() {
         AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
         byte[] stored = AllocationFile.encode(s);
@@ -144,7 +178,11 @@ class AllocationFileTest {
                 Allocation a = AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), damaged).allocation();
                 // Damage the format cannot see (a flow or demand bit, a message character): the
                 // state file's CRC catches it on disk; whatever reads back is still well formed.
-                assertThat(a.pathFlowsMbps()).hasSize(a.problem().pathVariables());
+                Commodities c = a.problem().commodities();
+                for (int k = 0; k < c.size(); k++) {
+                    assertThat(c.demandMbps(k)).isFinite().isPositive();
+                }
+                assertThat(java.util.Arrays.stream(a.pathFlowsMbps()).allMatch(f -> f >= 0 && f < Double.POSITIVE_INFINITY)).isTrue();
             } catch (IllegalArgumentException e) {
                 assertThat(e).hasMessageStartingWith("allocation");
                 refused++;
