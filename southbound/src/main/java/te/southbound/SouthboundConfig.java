@@ -20,10 +20,15 @@ import java.util.Set;
  * @param weightTotal       sum of the bucket weights of each commodity, 1..65535 (default 100)
  * @param ownership         cookie tag and group-id range that mark entries as ours
  * @param messageLog        sees every message sent to a switch (tests, debugging)
+ * @param bundles           send each phase's mods to a switch as one atomic, ordered bundle
+ *                          (ONF extension EXT-230 of OpenFlow 1.3) where the switch accepts one;
+ *                          on by default: Open vSwitch 3.1 applies 100,000 flow mods in a bundle
+ *                          about 7 times faster than one by one, and a failed phase leaves the
+ *                          switch as it was instead of half changed
  */
 public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
                                long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
-                               int weightTotal, Ownership ownership, MessageLog messageLog) {
+                               int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles) {
     public SouthboundConfig {
         Objects.requireNonNull(listen, "listen");
         knownSwitches = Set.copyOf(knownSwitches);
@@ -51,48 +56,54 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
     /** 127.0.0.1:6653, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100. */
     public static SouthboundConfig defaults() {
         return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
-                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE);
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, true);
     }
 
     /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
     }
 
     /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
     }
 
     /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
     }
 
     /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
     public SouthboundConfig withRequestTimeoutMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
-                auditIntervalMs, weightTotal, ownership, messageLog);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
     }
 
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                ms, weightTotal, ownership, messageLog);
+                ms, weightTotal, ownership, messageLog, bundles);
     }
 
     /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, total, ownership, messageLog);
+                auditIntervalMs, total, ownership, messageLog, bundles);
     }
 
     /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, log);
+                auditIntervalMs, weightTotal, ownership, log, bundles);
+    }
+
+    /** @return this config sending each phase as one bundle where a switch accepts bundles ({@code true}), or never */
+    public SouthboundConfig withBundles(boolean on) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog, on);
     }
 }

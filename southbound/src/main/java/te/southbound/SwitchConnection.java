@@ -34,6 +34,14 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private final SouthboundConfig config;
     private final SwitchRegistry registry;
     private final PendingRequests pending = new PendingRequests();
+    /** The probe's bundle id; batches use 1 and up. */
+    private static final int PROBE_BUNDLE = 0;
+    private static final int BUNDLE_FLAGS = OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED;
+    private final java.util.concurrent.atomic.AtomicInteger bundleIds = new java.util.concurrent.atomic.AtomicInteger(1);
+    /** Whether the switch answered the bundle probe (and bundles are configured). */
+    private volatile boolean bundles;
+    /** Xid of the probe's open; its discard has the next one. */
+    private volatile int probeXid = -1;
     private volatile Channel channel;
     private volatile Dpid dpid;
     private volatile long lastReadNanos = System.nanoTime();
@@ -82,21 +90,84 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         if (!isOpen()) {
             return CompletableFuture.failedFuture(new IOException("switch %s is not connected".formatted(dpid)));
         }
+        boolean bundle = bundles && messages.size() > 1 && messages.stream().allMatch(m -> m instanceof FlowMod || m instanceof GroupMod);
         int first = pending.nextXid();
         int x = first;
+        BundleControl open = null;
+        if (bundle) {
+            open = new BundleControl(first, nextBundleId(), OfConstants.BUNDLE_OPEN_REQUEST, BUNDLE_FLAGS);
+            pending.track(open);
+            x = pending.nextXid();
+        }
         OfMessage[] stamped = new OfMessage[messages.size()];
         for (int i = 0; i < stamped.length; i++) {
             stamped[i] = messages.get(i).withXid(x);
             pending.track(stamped[i]);
             x = pending.nextXid();
         }
+        BundleControl commit = null;
+        if (bundle) {
+            commit = new BundleControl(x, open.bundleId(), OfConstants.BUNDLE_COMMIT_REQUEST, BUNDLE_FLAGS);
+            pending.track(commit);
+            x = pending.nextXid();
+        }
         CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(first, x);
         busyUntilNanos = Math.max(busyUntilNanos, System.nanoTime()) + stamped.length * NANOS_PER_MOD;
+        if (bundle) {
+            write(open, false);
+        }
         for (int i = 0; i < stamped.length; i++) {
-            write(stamped[i], i % 512 == 511); // flush in slices so big pushes stream
+            // The switch's error for a bundled mod carries the mod's xid, so errors are told apart as before.
+            OfMessage m = bundle ? new BundleAdd(stamped[i].xid(), open.bundleId(), BUNDLE_FLAGS, stamped[i]) : stamped[i];
+            write(m, i % 512 == 511); // flush in slices so big pushes stream
+        }
+        if (bundle) {
+            write(commit, false);
         }
         write(new BarrierRequest(x), true);
         return failIfClosed(done);
+    }
+
+    /** @return a bundle id not in use on this connection (0 is the probe's) */
+    private int nextBundleId() {
+        int id = bundleIds.getAndIncrement();
+        return id == PROBE_BUNDLE ? bundleIds.getAndIncrement() : id;
+    }
+
+    /**
+     * Asks the switch once, right after the handshake, whether it takes bundles: an open that it
+     * answers (then discarded) switches them on for the batches that follow; an error (which
+     * OpenFlow requires for an experimenter message a switch does not know) leaves mods going one
+     * by one.
+     *
+     * @return completes when the barrier after the probe is answered
+     */
+    private CompletableFuture<List<SwitchError>> probeBundles() {
+        int openXid = pending.nextXid();
+        probeXid = openXid;
+        int discardXid = pending.nextXid();
+        int barrierXid = pending.nextXid();
+        CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(openXid, barrierXid);
+        write(new BundleControl(openXid, PROBE_BUNDLE, OfConstants.BUNDLE_OPEN_REQUEST, BUNDLE_FLAGS), false);
+        write(new BundleControl(discardXid, PROBE_BUNDLE, OfConstants.BUNDLE_DISCARD_REQUEST, BUNDLE_FLAGS), false);
+        write(new BarrierRequest(barrierXid), true);
+        return failIfClosed(done);
+    }
+
+    /** The handshake is over: the switch can be programmed; its ports are asked for. */
+    private void ready() {
+        if (!isOpen()) {
+            return;
+        }
+        registry.handshakeDone(this);
+        if (registry.isKnown(dpid)) {
+            requestPorts(PORT_LIST_ATTEMPTS);
+        }
+    }
+
+    /** @return whether batches to this switch go as bundles */
+    boolean bundles() {
+        return bundles;
     }
 
     /** Sends a multipart request; completes with all reply parts. */
@@ -122,7 +193,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     }
 
     private void write(OfMessage m, boolean flush) {
-        config.messageLog().sent(dpid, m);
+        config.messageLog().sent(dpid, m instanceof BundleAdd b ? b.message() : m);
         if (flush) {
             channel.writeAndFlush(m);
         } else {
@@ -151,14 +222,25 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             onHello(h);
         } else if (msg instanceof FeaturesReply f) {
             dpid = new Dpid(f.datapathId());
-            registry.handshakeDone(this);
-            if (registry.isKnown(dpid)) {
-                requestPorts(PORT_LIST_ATTEMPTS);
+            if (config.bundles() && registry.isKnown(dpid)) {
+                // Ready once the probe is answered, so that the first push (the largest) is bundled too.
+                probeBundles().orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                        .whenComplete((errors, failure) -> channel.eventLoop().execute(this::ready));
+            } else {
+                ready();
             }
         } else if (msg instanceof PortStatus p) {
             registry.portChanged(this, p); // ignored before the handshake ends: the port list follows it
         } else if (msg instanceof EchoRequest e) {
             write(new EchoReply(e.xid(), e.data()), true);
+        } else if (msg instanceof BundleControl b) {
+            if (b.bundleId() == PROBE_BUNDLE && b.type() == OfConstants.BUNDLE_OPEN_REPLY && !bundles) {
+                bundles = true;
+                log.info("switch {} takes bundles: each phase of a push goes to it as one atomic bundle", dpid);
+            }
+            // Replies to a batch's open and commit need nothing: the barrier after them reports any error.
+        } else if (msg instanceof OfMessage.Error e && probeXid != -1 && (e.xid() == probeXid || e.xid() == probeXid + 1)) {
+            log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
         } else if (msg instanceof OfMessage.Error e) {
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),
                     System.currentTimeMillis());

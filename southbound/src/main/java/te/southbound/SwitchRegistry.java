@@ -131,7 +131,7 @@ final class SwitchRegistry {
             synchronized (q) {
                 copy = List.copyOf(q);
             }
-            result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy));
+            result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy, c.bundles()));
         }
         result.sort((a, b) -> a.dpid().compareTo(b.dpid()));
         return result;

@@ -10,9 +10,11 @@ import java.util.List;
  * @param known             false if its dpid is not configured (it is then never programmed)
  * @param connectedAtMillis connection time, ms since the epoch
  * @param recentErrors      the last errors it sent, oldest first (at most 20)
+ * @param bundles           whether each phase of a push goes to it as one atomic bundle (it
+ *                          answered the bundle probe and bundles are configured)
  */
 public record SwitchStatus(Dpid dpid, String remoteAddress, boolean known, long connectedAtMillis,
-                           List<SwitchError> recentErrors) {
+                           List<SwitchError> recentErrors, boolean bundles) {
     public SwitchStatus {
         recentErrors = List.copyOf(recentErrors);
     }

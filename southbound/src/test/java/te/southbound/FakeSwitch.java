@@ -18,6 +18,7 @@ import te.southbound.openflow.FlowCommand;
 import te.southbound.openflow.FlowStats;
 import te.southbound.openflow.GroupCommand;
 import te.southbound.openflow.GroupDesc;
+import te.southbound.openflow.OfConstants;
 import te.southbound.openflow.OfEncoder;
 import te.southbound.openflow.OfFrameDecoder;
 import te.southbound.openflow.OfMessage;
@@ -36,6 +37,13 @@ final class FakeSwitch {
     volatile Predicate<OfMessage> reject = m -> false;
     /** When set, barrier requests go unanswered (a switch stuck on a batch). */
     volatile boolean ignoreBarriers;
+    /**
+     * When set, the switch takes bundles (ONF EXT-230): mods added to an open bundle are applied
+     * at its commit, all or none (a rejected one fails the commit). Otherwise bundle messages get
+     * the error OpenFlow prescribes for an unknown experimenter message.
+     */
+    volatile boolean bundles;
+    private final Map<Integer, List<OfMessage>> open = new ConcurrentHashMap<>();
     /** When set, port counter requests go unanswered. Otherwise port 1 reports rx 1000·dpid and tx 2000·dpid bytes, port 2 nothing. */
     volatile boolean ignorePortStats;
     private final long dpid;
@@ -79,18 +87,15 @@ final class FakeSwitch {
                 if (!ignoreBarriers) {
                     ctx.writeAndFlush(new BarrierReply(m.xid()));
                 }
-            } else if (m instanceof GroupMod g) {
-                if (g.command() == GroupCommand.DELETE) {
-                    groups.remove(g.groupId());
+            } else if (m instanceof GroupMod || m instanceof FlowMod) {
+                apply(m);
+            } else if (m instanceof BundleControl b) {
+                bundle(ctx, b);
+            } else if (m instanceof BundleAdd b) {
+                if (!bundles || !open.containsKey(b.bundleId())) {
+                    ctx.writeAndFlush(new OfMessage.Error(m.xid(), 1, 3, Octets.EMPTY));
                 } else {
-                    groups.put(g.groupId(), new GroupDesc(g.type(), g.groupId(), g.buckets()));
-                }
-            } else if (m instanceof FlowMod f) {
-                FlowEntry e = new FlowEntry(f.cookie(), f.priority(), f.match(), f.instructions());
-                if (f.command() == FlowCommand.DELETE_STRICT) {
-                    flows.computeIfPresent(e.key(), (k, old) -> ((old.cookie() ^ f.cookie()) & f.cookieMask()) == 0 ? null : old);
-                } else {
-                    flows.put(e.key(), e);
+                    open.get(b.bundleId()).add(b.message());
                 }
             } else if (m instanceof GroupDescRequest) {
                 List<GroupDesc> all = new ArrayList<>(groups.values());
@@ -121,6 +126,53 @@ final class FakeSwitch {
                 }
                 ctx.writeAndFlush(all.isEmpty() ? new FlowStatsReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
             }
+        }
+    }
+
+    private void apply(OfMessage m) {
+        if (m instanceof GroupMod g) {
+            if (g.command() == GroupCommand.DELETE) {
+                groups.remove(g.groupId());
+            } else {
+                groups.put(g.groupId(), new GroupDesc(g.type(), g.groupId(), g.buckets()));
+            }
+        } else if (m instanceof FlowMod f) {
+            FlowEntry e = new FlowEntry(f.cookie(), f.priority(), f.match(), f.instructions());
+            if (f.command() == FlowCommand.DELETE_STRICT) {
+                flows.computeIfPresent(e.key(), (k, old) -> ((old.cookie() ^ f.cookie()) & f.cookieMask()) == 0 ? null : old);
+            } else {
+                flows.put(e.key(), e);
+            }
+        }
+    }
+
+    private void bundle(ChannelHandlerContext ctx, BundleControl b) {
+        if (!bundles) {
+            ctx.writeAndFlush(new OfMessage.Error(b.xid(), 1, 3, Octets.EMPTY)); // OFPET_BAD_REQUEST, OFPBRC_BAD_EXPERIMENTER
+            return;
+        }
+        switch (b.type()) {
+            case OfConstants.BUNDLE_OPEN_REQUEST -> {
+                open.put(b.bundleId(), new ArrayList<>());
+                ctx.writeAndFlush(new BundleControl(b.xid(), b.bundleId(), OfConstants.BUNDLE_OPEN_REPLY, 0));
+            }
+            case OfConstants.BUNDLE_DISCARD_REQUEST -> {
+                open.remove(b.bundleId());
+                ctx.writeAndFlush(new BundleControl(b.xid(), b.bundleId(), OfConstants.BUNDLE_DISCARD_REPLY, 0));
+            }
+            case OfConstants.BUNDLE_COMMIT_REQUEST -> {
+                List<OfMessage> mods = open.remove(b.bundleId());
+                List<OfMessage> rejected = mods == null ? List.of() : mods.stream().filter(reject).toList();
+                if (mods == null || !rejected.isEmpty()) {
+                    // All or none: the failed mod's error, then the commit's (OF 1.4 OFPET_BUNDLE_FAILED as an experimenter error).
+                    rejected.forEach(r -> ctx.write(new OfMessage.Error(r.xid(), r instanceof GroupMod ? 6 : 5, 0, Octets.EMPTY)));
+                    ctx.writeAndFlush(new OfMessage.Error(b.xid(), 0xffff, 17, Octets.EMPTY));
+                    return;
+                }
+                mods.forEach(this::apply);
+                ctx.writeAndFlush(new BundleControl(b.xid(), b.bundleId(), OfConstants.BUNDLE_COMMIT_REPLY, 0));
+            }
+            default -> ctx.writeAndFlush(new OfMessage.Error(b.xid(), 0xffff, 5, Octets.EMPTY));
         }
     }
 }

@@ -79,6 +79,40 @@ class ReconcilerTest {
         return switches.get(0).groups.values().stream().flatMap(g -> g.buckets().stream()).map(Bucket::weight).toList();
     }
 
+    /** Three commodities from switch 1 over 1-2-3, leaving switch 3 by ports 7, 8 and 9: three label entries there. */
+    private static DesiredState threeEgresses() {
+        List<CommodityRoute> routes = new ArrayList<>();
+        for (int port = 7; port <= 9; port++) {
+            routes.add(new CommodityRoute("c" + port, new Dpid(1), Ipv4Prefix.parse("10.%d.0.0/16".formatted(port)), List.of(
+                    new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 3), new Hop(new Dpid(3), port)), 1))));
+        }
+        return new DesiredState(routes);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "switches take bundles: {0}")
+    @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+    void aSwitchThatTakesBundlesGetsAFailedPhaseAllOrNothing(boolean bundles) throws Exception {
+        switches.forEach(s -> s.bundles = bundles);
+        WeightPusher p = startAndConnect();
+        assertThat(p.status()).allSatisfy(s -> assertThat(s.bundles()).isEqualTo(bundles));
+        FakeSwitch three = switches.get(2);
+        three.reject = m -> m instanceof FlowMod f && f.instructions().toString().contains("Output[port=8]");
+
+        PushReport r = p.push(threeEgresses()).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).isFalse();
+        assertThat(r.problems()).anyMatch(s -> s.contains("stopped after phase TUNNELS"));
+        // One by one, the two entries the switch took stay; as one bundle, the phase left it as it was.
+        assertThat(three.flows).hasSize(bundles ? 0 : 2);
+        // The failed commit is reported after the mod's own error.
+        assertThat(r.errors()).hasSize(bundles ? 2 : 1).allSatisfy(e -> assertThat(e.dpid()).isEqualTo(new Dpid(3)));
+
+        three.reject = m -> false;
+        PushReport retry = p.push(threeEgresses()).get(10, TimeUnit.SECONDS);
+        assertThat(retry.clean()).as(retry.summary()).isTrue();
+        assertThat(three.flows).hasSize(3);
+        assertThat(switches.get(0).groups).hasSize(3);
+    }
+
     @Test
     void aRejectedTunnelEntryStopsTheUpdateBeforeTheIngressMoves() throws Exception {
         WeightPusher p = startAndConnect();

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import te.southbound.openflow.GroupCommand;
 import te.southbound.openflow.GroupType;
 import te.southbound.openflow.Match;
+import te.southbound.openflow.OfConstants;
 import te.southbound.openflow.OfMessage;
 import te.southbound.openflow.OfMessage.*;
 import te.southbound.openflow.Octets;
@@ -216,6 +217,67 @@ class SwitchConnectionTest {
             assertThat(e.toString()).contains("GROUP_MOD ADD group 65536").contains("GROUP_MOD_FAILED/GROUP_EXISTS");
         });
         assertThat(h.registry.status().get(0).recentErrors()).hasSize(1);
+    }
+
+    @Test
+    void aSwitchThatAnswersTheBundleProbeGetsEachBatchAsOneBundleAndErrorsStillNameTheirMod() throws Exception {
+        SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 60_000, true);
+        EmbeddedChannel ch = b.connect();
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        List<OfMessage> probe = sent(ch).stream().filter(m -> !(m instanceof Hello || m instanceof FeaturesRequest)).toList();
+        assertThat(probe).hasSize(3);
+        assertThat(probe.get(0)).isInstanceOfSatisfying(BundleControl.class, c -> assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_OPEN_REQUEST));
+        assertThat(probe.get(1)).isInstanceOfSatisfying(BundleControl.class, c -> assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_DISCARD_REQUEST));
+        assertThat(b.registry.ready()).as("not ready before the probe is answered").isEmpty();
+        receive(ch, new BundleControl(probe.get(0).xid(), 0, OfConstants.BUNDLE_OPEN_REPLY, 0),
+                new BundleControl(probe.get(1).xid(), 0, OfConstants.BUNDLE_DISCARD_REPLY, 0), new BarrierReply(probe.get(2).xid()));
+        ch.runPendingTasks();
+        assertThat(b.registry.ready()).containsOnlyKeys(new Dpid(1));
+        assertThat(b.registry.status()).singleElement().satisfies(st -> assertThat(st.bundles()).isTrue());
+        sent(ch); // the port list request
+
+        GroupMod mod = new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of());
+        CompletableFuture<List<SwitchError>> done = connection(ch).sendBatch(List.of(mod, mod));
+        List<OfMessage> out = sent(ch);
+        assertThat(out).hasSize(5);
+        BundleControl open = (BundleControl) out.get(0);
+        assertThat(open.type()).isEqualTo(OfConstants.BUNDLE_OPEN_REQUEST);
+        assertThat(open.flags()).isEqualTo(OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED);
+        assertThat(out.subList(1, 3)).allSatisfy(m -> assertThat(m).isInstanceOfSatisfying(BundleAdd.class, a -> {
+            assertThat(a.bundleId()).isEqualTo(open.bundleId());
+            assertThat(a.message()).isEqualTo(mod.withXid(a.xid()));
+        }));
+        assertThat(out.get(3)).isInstanceOfSatisfying(BundleControl.class, c -> {
+            assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_COMMIT_REQUEST);
+            assertThat(c.bundleId()).isEqualTo(open.bundleId());
+        });
+        assertThat(out.get(4)).isInstanceOf(BarrierRequest.class);
+
+        // The commit fails on the second mod: its error names it, the commit's error counts too.
+        int rejected = out.get(2).xid();
+        receive(ch, new OfMessage.Error(rejected, 6, 0, Octets.EMPTY), new OfMessage.Error(out.get(3).xid(), 0xffff, 17, Octets.EMPTY),
+                new BarrierReply(out.get(4).xid()));
+        assertThat(done.get()).hasSize(2).first().satisfies(e -> assertThat(e.toString()).contains("GROUP_MOD ADD group 65536"));
+    }
+
+    @Test
+    void aSwitchThatRefusesTheBundleProbeGetsModsOneByOneAndNoErrorIsRecorded() throws Exception {
+        SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 60_000, true);
+        EmbeddedChannel ch = b.connect();
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        List<OfMessage> probe = sent(ch).stream().filter(m -> !(m instanceof Hello || m instanceof FeaturesRequest)).toList();
+        receive(ch, new OfMessage.Error(probe.get(0).xid(), 1, 3, Octets.EMPTY), new OfMessage.Error(probe.get(1).xid(), 1, 3, Octets.EMPTY),
+                new BarrierReply(probe.get(2).xid()));
+        ch.runPendingTasks();
+        assertThat(b.registry.ready()).containsOnlyKeys(new Dpid(1));
+        assertThat(b.registry.status()).singleElement().satisfies(st -> {
+            assertThat(st.bundles()).isFalse();
+            assertThat(st.recentErrors()).isEmpty();
+        });
+        sent(ch);
+        GroupMod mod = new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of());
+        connection(ch).sendBatch(List.of(mod, mod));
+        assertThat(sent(ch)).extracting(m -> m.getClass().getSimpleName()).containsExactly("GroupMod", "GroupMod", "BarrierRequest");
     }
 
     @Test

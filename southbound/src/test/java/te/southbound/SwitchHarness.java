@@ -27,8 +27,14 @@ final class SwitchHarness {
     }
 
     SwitchHarness(Set<Dpid> known, long deadAfterMs, long requestTimeoutMs) {
+        // Scripted handshakes end at FEATURES_REPLY: no bundle probe (its own tests turn it on).
+        this(known, deadAfterMs, requestTimeoutMs, false);
+    }
+
+    SwitchHarness(Set<Dpid> known, long deadAfterMs, long requestTimeoutMs, boolean bundles) {
         config = SouthboundConfig.defaults().withKnownSwitches(known)
-                .withKeepalive(Math.min(1_000, deadAfterMs / 2), deadAfterMs).withRequestTimeoutMs(requestTimeoutMs);
+                .withKeepalive(Math.min(1_000, deadAfterMs / 2), deadAfterMs).withRequestTimeoutMs(requestTimeoutMs)
+                .withBundles(bundles);
         registry = new SwitchRegistry(known, changes::incrementAndGet, new PortListener() {
             @Override
             public void portsReported(Dpid dpid, List<PortState> ports) {

@@ -60,6 +60,12 @@ final class MessageBodyWriter {
             writeGroupDescReply(r, out);
         } else if (msg instanceof FlowStatsReply r) {
             writeFlowStatsReply(r, out);
+        } else if (msg instanceof BundleControl b) {
+            out.writeInt(ONF_EXPERIMENTER_ID).writeInt(ONFT_BUNDLE_CONTROL).writeInt(b.bundleId()).writeShort(b.type()).writeShort(b.flags());
+        } else if (msg instanceof BundleAdd b) {
+            out.writeInt(ONF_EXPERIMENTER_ID).writeInt(ONFT_BUNDLE_ADD_MESSAGE).writeInt(b.bundleId()).writeShort(0).writeShort(b.flags());
+            // No properties follow, so no padding after the embedded message.
+            OfEncoder.encodeTo(b.message(), out);
         }
         // FeaturesRequest, BarrierRequest, BarrierReply: header only.
     }

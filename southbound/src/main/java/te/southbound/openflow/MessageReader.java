@@ -50,10 +50,45 @@ final class MessageReader {
                 return status;
             case MULTIPART_REQUEST: return readMultipartRequest(xid, length, frame);
             case MULTIPART_REPLY: return readMultipartReply(xid, length, frame);
+            case EXPERIMENTER: return readExperimenter(xid, type, length, frame);
             default:
                 frame.skipBytes(frame.readableBytes());
                 return new Unhandled(xid, type, length);
         }
+    }
+
+    /** The ONF bundle messages (EXT-230); any other experimenter message is kept as {@link Unhandled}. */
+    private static OfMessage readExperimenter(int xid, int type, int length, ByteBuf frame) {
+        if (frame.readableBytes() < 16 || frame.getInt(frame.readerIndex()) != ONF_EXPERIMENTER_ID) {
+            frame.skipBytes(frame.readableBytes());
+            return new Unhandled(xid, type, length);
+        }
+        int expType = frame.getInt(frame.readerIndex() + 4);
+        if (expType == ONFT_BUNDLE_CONTROL) {
+            frame.skipBytes(8);
+            BundleControl b = new BundleControl(xid, frame.readInt(), frame.readUnsignedShort(), frame.readUnsignedShort());
+            frame.skipBytes(frame.readableBytes()); // properties
+            return b;
+        }
+        if (expType == ONFT_BUNDLE_ADD_MESSAGE) {
+            frame.skipBytes(8);
+            int bundleId = frame.readInt();
+            int flags = frame.skipBytes(2).readUnsignedShort();
+            require(frame, HEADER_LENGTH, "bundled message header");
+            int inner = frame.getUnsignedShort(frame.readerIndex() + 2);
+            if (inner < HEADER_LENGTH || inner > frame.readableBytes()) {
+                throw new OpenFlowException("bundled message length %d, %d bytes left in the frame".formatted(inner, frame.readableBytes()));
+            }
+            OfMessage message = read(frame.readSlice(inner));
+            frame.skipBytes(frame.readableBytes()); // properties
+            try {
+                return new BundleAdd(xid, bundleId, flags, message);
+            } catch (IllegalArgumentException e) {
+                throw new OpenFlowException("bad bundle add message: " + e.getMessage());
+            }
+        }
+        frame.skipBytes(frame.readableBytes());
+        return new Unhandled(xid, type, length);
     }
 
     private static Hello readHello(int xid, int version, ByteBuf in) {

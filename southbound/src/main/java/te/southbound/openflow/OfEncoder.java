@@ -60,6 +60,7 @@ public final class OfEncoder extends MessageToByteEncoder<OfMessage> {
         if (msg instanceof PortStatus) return PORT_STATUS;
         if (msg instanceof MultipartRequest) return MULTIPART_REQUEST;
         if (msg instanceof MultipartReply) return MULTIPART_REPLY;
+        if (msg instanceof BundleControl || msg instanceof BundleAdd) return EXPERIMENTER;
         throw new EncoderException("cannot encode " + msg + ": it only stands for a received message");
     }
 }

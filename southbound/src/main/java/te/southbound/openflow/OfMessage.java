@@ -187,6 +187,33 @@ public sealed interface OfMessage {
     }
 
     /**
+     * ONFT_BUNDLE_CONTROL (ONF extension EXT-230): opens, commits or discards a bundle of mods, or
+     * the switch's reply to that. {@code type} is one of {@code OfConstants.BUNDLE_*_REQUEST/_REPLY},
+     * {@code flags} a combination of {@code BUNDLE_ATOMIC} and {@code BUNDLE_ORDERED}; properties
+     * are neither sent nor kept.
+     */
+    record BundleControl(int xid, int bundleId, int type, int flags) implements OfMessage {
+        public BundleControl withXid(int x) { return new BundleControl(x, bundleId, type, flags); }
+    }
+
+    /**
+     * ONFT_BUNDLE_ADD_MESSAGE: one flow or group mod added to an open bundle. The specification
+     * wants the outer and the inner xid equal, so the switch's error for the mod names it.
+     */
+    record BundleAdd(int xid, int bundleId, int flags, OfMessage message) implements OfMessage {
+        public BundleAdd {
+            Objects.requireNonNull(message, "message");
+            if (!(message instanceof FlowMod || message instanceof GroupMod)) {
+                throw new IllegalArgumentException("only flow and group mods go into a bundle here, not " + message);
+            }
+            if (message.xid() != xid) {
+                throw new IllegalArgumentException("bundled message xid %d differs from the bundle add xid %d".formatted(message.xid(), xid));
+            }
+        }
+        public BundleAdd withXid(int x) { return new BundleAdd(x, bundleId, flags, message.withXid(x)); }
+    }
+
+    /**
      * A well-formed message of a type this controller does not act on (PACKET_IN, FLOW_REMOVED,
      * other multipart replies, ...): kept so it can be logged, never an error.
      */

@@ -1,6 +1,7 @@
 package te.southbound.openflow;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -74,6 +75,19 @@ class OfCodecTest {
         assertThat(HexFormat.of().formatHex(encode(m))).isEqualTo(
                 "040f003000000001" + "0000010000010000"
                 + "00200032ffffffffffffffff00000000" + "0000001000000004ffff000000000000");
+    }
+
+    @Test
+    void bundleMessagesMatchTheOnfExtensionLayoutOpenVswitchSpeaks() {
+        // ofp_header (type EXPERIMENTER) | ONF id, ONFT_BUNDLE_CONTROL 2300 | bundle_id, type OPEN_REQUEST, flags atomic+ordered
+        assertThat(HexFormat.of().formatHex(encode(new BundleControl(7, 1, OfConstants.BUNDLE_OPEN_REQUEST, 3))))
+                .isEqualTo("0404001800000007" + "4f4e4600000008fc" + "0000000100000003");
+        // ... ONFT_BUNDLE_ADD_MESSAGE 2301 | bundle_id, pad, flags | the whole inner message, same xid, no padding after
+        GroupMod inner = new GroupMod(9, GroupCommand.DELETE, GroupType.SELECT, 65536, List.of());
+        assertThat(HexFormat.of().formatHex(encode(new BundleAdd(9, 1, 3, inner))))
+                .isEqualTo("0404002800000009" + "4f4e4600000008fd" + "0000000100000003" + HexFormat.of().formatHex(encode(inner)));
+        assertThatThrownBy(() -> new BundleAdd(8, 1, 3, inner)).hasMessageContaining("xid 9 differs");
+        assertThatThrownBy(() -> new BundleAdd(9, 1, 3, new BarrierRequest(9))).hasMessageContaining("only flow and group mods");
     }
 
     @Test

@@ -68,6 +68,13 @@ final class Samples {
                         new PortDesc(0xfffffffe, 0x0002_0000_0001L, "br0", 0, 0, 0, 0))),
                 new PortStatsRequest(25, OfConstants.OFPP_ANY),
                 new PortStatsReply(26, true, List.of(new PortStats(2, 10, 20, 1500, 3000, 1, 0, 0, 2, 3600, 500_000_000),
-                        new PortStats(0xfffffffe, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0))));
+                        new PortStats(0xfffffffe, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0))),
+                new BundleControl(27, 7, OfConstants.BUNDLE_OPEN_REQUEST, OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED),
+                new BundleControl(28, 0xfffffffe, OfConstants.BUNDLE_COMMIT_REPLY, 0),
+                new BundleAdd(29, 7, OfConstants.BUNDLE_ATOMIC, new GroupMod(29, GroupCommand.MODIFY, GroupType.SELECT, 65536,
+                        List.of(Bucket.weighted(60, MPLS_BUCKET)))),
+                new BundleAdd(30, 7, 3, new FlowMod(30, 0, 0, 0, FlowCommand.DELETE_STRICT, 0, 0, 2000, OfConstants.OFP_NO_BUFFER,
+                        OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, 0, Match.of(new OxmField.EthType(0x8847), new OxmField.MplsLabel(17)),
+                        List.of())));
     }
 }

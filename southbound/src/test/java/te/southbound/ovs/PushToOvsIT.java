@@ -56,6 +56,8 @@ class PushToOvsIT extends OvsTestBase {
 
     @Test
     void pushedStateIsExactlyWhatOvsHolds() throws Exception {
+        // Open vSwitch takes bundles: every phase below goes to each bridge as one atomic bundle.
+        assertThat(pusher.status()).hasSize(SWITCHES).allMatch(te.southbound.SwitchStatus::bundles);
         PushReport report = pusher.push(initialState()).get();
 
         assertThat(report.clean()).as(report.summary()).isTrue();
@@ -82,6 +84,7 @@ class PushToOvsIT extends OvsTestBase {
         SwitchStatus stranger = pusher.status().stream().filter(s -> s.dpid().equals(new Dpid(0x99)))
                 .findFirst().orElseThrow();
         assertThat(stranger.known()).isFalse();
+        assertThat(stranger.bundles()).isFalse(); // never probed: left alone
 
         assertThat(pusher.push(initialState()).get().clean()).isTrue();
 
