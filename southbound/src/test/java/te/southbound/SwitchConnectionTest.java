@@ -219,12 +219,17 @@ class SwitchConnectionTest {
         assertThat(h.registry.status().get(0).recentErrors()).hasSize(1);
     }
 
+    /** @return what the controller sent after the switch's FEATURES_REPLY: the bundle probe */
+    private static List<OfMessage> handshakeAndProbe(EmbeddedChannel ch) {
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        return sent(ch).stream().filter(m -> !(m instanceof Hello || m instanceof FeaturesRequest)).toList();
+    }
+
     @Test
     void aSwitchThatAnswersTheBundleProbeGetsEachBatchAsOneBundleAndErrorsStillNameTheirMod() throws Exception {
         SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 60_000, true);
         EmbeddedChannel ch = b.connect();
-        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
-        List<OfMessage> probe = sent(ch).stream().filter(m -> !(m instanceof Hello || m instanceof FeaturesRequest)).toList();
+        List<OfMessage> probe = handshakeAndProbe(ch);
         assertThat(probe).hasSize(3);
         assertThat(probe.get(0)).isInstanceOfSatisfying(BundleControl.class, c -> assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_OPEN_REQUEST));
         assertThat(probe.get(1)).isInstanceOfSatisfying(BundleControl.class, c -> assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_DISCARD_REQUEST));
@@ -264,8 +269,7 @@ class SwitchConnectionTest {
     void aSwitchThatRefusesTheBundleProbeGetsModsOneByOneAndNoErrorIsRecorded() throws Exception {
         SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 60_000, true);
         EmbeddedChannel ch = b.connect();
-        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
-        List<OfMessage> probe = sent(ch).stream().filter(m -> !(m instanceof Hello || m instanceof FeaturesRequest)).toList();
+        List<OfMessage> probe = handshakeAndProbe(ch);
         receive(ch, new OfMessage.Error(probe.get(0).xid(), 1, 3, Octets.EMPTY), new OfMessage.Error(probe.get(1).xid(), 1, 3, Octets.EMPTY),
                 new BarrierReply(probe.get(2).xid()));
         ch.runPendingTasks();
