@@ -44,7 +44,12 @@ class ReconcilerTest {
     }
 
     private WeightPusher startAndConnect() throws Exception {
+        return startAndConnect(false);
+    }
+
+    private WeightPusher startAndConnect(boolean bundles) throws Exception {
         WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withBundles(bundles)
                 .withRequestTimeoutMs(500)
                 .withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0)
                 .withMessageLog((d, m) -> {
@@ -92,8 +97,9 @@ class ReconcilerTest {
     @org.junit.jupiter.params.ParameterizedTest(name = "switches take bundles: {0}")
     @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
     void aSwitchThatTakesBundlesGetsAFailedPhaseAllOrNothing(boolean bundles) throws Exception {
-        switches.forEach(s -> s.bundles = bundles);
-        WeightPusher p = startAndConnect();
+        // The switches take bundles either way; the controller is asked to send them or not.
+        switches.forEach(s -> s.bundles = true);
+        WeightPusher p = startAndConnect(bundles);
         assertThat(p.status()).allSatisfy(s -> assertThat(s.bundles()).isEqualTo(bundles));
         FakeSwitch three = switches.get(2);
         three.reject = m -> m instanceof FlowMod f && f.instructions().toString().contains("Output[port=8]");

@@ -49,6 +49,11 @@ abstract class OvsTestBase {
         return 0;
     }
 
+    /** Whether the controller sends each phase as one bundle (off by default, as in production). */
+    boolean bundles() {
+        return false;
+    }
+
     @BeforeEach
     void startNetwork() throws Exception {
         String reason = OvsSandbox.unavailableReason();
@@ -66,6 +71,7 @@ abstract class OvsTestBase {
                 .withKnownSwitches(IntStream.rangeClosed(1, SWITCHES).mapToObj(Dpid::new).collect(Collectors.toSet()))
                 .withKeepalive(500, 2_000)
                 .withAuditIntervalMs(auditIntervalMs())
+                .withBundles(bundles())
                 .withMessageLog(log));
         net.connect(pusher.localAddress().getPort());
         awaitTrue(() -> pusher.status().size() == SWITCHES, 15_000, "all switches connected");

@@ -56,8 +56,8 @@ class PushToOvsIT extends OvsTestBase {
 
     @Test
     void pushedStateIsExactlyWhatOvsHolds() throws Exception {
-        // Open vSwitch takes bundles: every phase below goes to each bridge as one atomic bundle.
-        assertThat(pusher.status()).hasSize(SWITCHES).allMatch(te.southbound.SwitchStatus::bundles);
+        // With bundles on, Open vSwitch takes them: every phase below goes to each bridge as one atomic bundle.
+        assertThat(pusher.status()).hasSize(SWITCHES).allSatisfy(s -> assertThat(s.bundles()).isEqualTo(bundles()));
         PushReport report = pusher.push(initialState()).get();
 
         assertThat(report.clean()).as(report.summary()).isTrue();

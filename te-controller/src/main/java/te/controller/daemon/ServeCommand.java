@@ -88,6 +88,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + "'link SRC DST port N' lines); without it the conventional wiring is used.")
     Path openflowWiring;
 
+    @Option(names = "--openflow-bundles", defaultValue = "false",
+            description = "With --openflow-listen: send each phase of a push to a switch as one atomic bundle (ONF EXT-230) where "
+                    + "the switch takes bundles, so that a failed phase leaves it unchanged; off by default (on Open vSwitch 3.1 "
+                    + "no faster, stale-entry removal 1.5 times slower).")
+    boolean openflowBundles;
+
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
             description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
     Path config;
@@ -118,7 +124,8 @@ public final class ServeCommand implements Callable<Integer> {
             te.controller.southbound.Wiring wiring = openflowWiring == null
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
-            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, new java.net.InetSocketAddress(of.host(), of.port()));
+            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, te.southbound.SouthboundConfig.defaults()
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles));
         }
         te.controller.southbound.OpenFlowPublisher switches = openflow;
         Daemon daemon;

@@ -42,6 +42,7 @@ import te.zoo.TopologyCatalog;
  * args NAME [TRAFFIC [WARM]], e.g. Cogentco gravity:1,16 3. WARM demand uploads (alternately at 90 %
  * and 100 %) are re-solved and pushed before the cut, as a running daemon's are: without them the
  * failure's pushes are the first the pusher patches, and its code is not yet compiled by the JIT.
+ * {@code -Dte.bundles=true} sends each phase as one bundle ({@code --openflow-bundles}).
  */
 public final class FailoverOnOvs {
     private static final String VETH_A = "te-fo-a";
@@ -78,7 +79,8 @@ public final class FailoverOnOvs {
              // others answer no echo, which real, separate switches would. Death after 60 s, not 15.
              OpenFlowPublisher switches = OpenFlowPublisher.start(t, wiring, te.southbound.SouthboundConfig.defaults()
                      .withListen(new InetSocketAddress("127.0.0.1", 0)).withKeepalive(5_000, 60_000)
-                     .withMessageLog((dpid, m) -> MODS.merge(kind(m), 1L, Long::sum)))) {
+                     .withMessageLog((dpid, m) -> MODS.merge(kind(m), 1L, Long::sum))
+                     .withBundles(Boolean.getBoolean("te.bundles")))) {
             ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             run("ip", "link", "add", VETH_A, "type", "veth", "peer", "name", VETH_B);
             run("ip", "link", "set", VETH_A, "up");
