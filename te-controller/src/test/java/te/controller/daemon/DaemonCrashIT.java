@@ -153,7 +153,8 @@ class DaemonCrashIT {
                 child.kill();
             }
         }
-        assertThat(seen).hasSizeGreaterThan(4);
+        // At least the first allocation and one pruned version per failure (pruned by the daemon or at the restart).
+        assertThat(seen).hasSizeGreaterThanOrEqualTo(3);
     }
 
     private String lastFailed;
