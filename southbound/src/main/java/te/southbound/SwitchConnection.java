@@ -7,6 +7,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,8 +41,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private final java.util.concurrent.atomic.AtomicInteger bundleIds = new java.util.concurrent.atomic.AtomicInteger(1);
     /** Whether the switch answered the bundle probe (and bundles are configured). */
     private volatile boolean bundles;
-    /** Xid of the probe's open; its discard has the next one. */
-    private volatile int probeXid = -1;
+    /** Xids of the probe's open and discard while it is out (their errors only mean "no bundles"). */
+    private volatile Set<Integer> probeXids = Set.of();
     private volatile Channel channel;
     private volatile Dpid dpid;
     private volatile long lastReadNanos = System.nanoTime();
@@ -81,51 +82,96 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     }
 
     /**
-     * Sends the messages in order, then a barrier.
+     * Sends the messages in order, then a barrier; to a switch that takes bundles (and with
+     * bundles configured), as one bundle that is committed only if the switch accepted every mod.
      *
      * @return completes with the errors the switch reported for these messages once the barrier
-     *         reply arrives; fails if the connection closes first
+     *         reply arrives; fails if the connection closes first or a message cannot be written
+     *         (e.g. over the 65,535-byte frame limit)
      */
     CompletableFuture<List<SwitchError>> sendBatch(List<OfMessage> messages) {
         if (!isOpen()) {
             return CompletableFuture.failedFuture(new IOException("switch %s is not connected".formatted(dpid)));
         }
-        boolean bundle = bundles && messages.size() > 1 && messages.stream().allMatch(m -> m instanceof FlowMod || m instanceof GroupMod);
+        if (bundles && messages.size() > 1 && messages.stream().allMatch(m -> m instanceof FlowMod || m instanceof GroupMod)) {
+            return sendBundle(messages);
+        }
         int first = pending.nextXid();
         int x = first;
-        BundleControl open = null;
-        if (bundle) {
-            open = new BundleControl(first, nextBundleId(), OfConstants.BUNDLE_OPEN_REQUEST, BUNDLE_FLAGS);
-            pending.track(open);
-            x = pending.nextXid();
-        }
         OfMessage[] stamped = new OfMessage[messages.size()];
         for (int i = 0; i < stamped.length; i++) {
             stamped[i] = messages.get(i).withXid(x);
             pending.track(stamped[i]);
             x = pending.nextXid();
         }
-        BundleControl commit = null;
-        if (bundle) {
-            commit = new BundleControl(x, open.bundleId(), OfConstants.BUNDLE_COMMIT_REQUEST, BUNDLE_FLAGS);
-            pending.track(commit);
-            x = pending.nextXid();
-        }
         CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(first, x);
         busyUntilNanos = Math.max(busyUntilNanos, System.nanoTime()) + stamped.length * NANOS_PER_MOD;
-        if (bundle) {
-            write(open, false);
-        }
         for (int i = 0; i < stamped.length; i++) {
-            // The switch's error for a bundled mod carries the mod's xid, so errors are told apart as before.
-            OfMessage m = bundle ? new BundleAdd(stamped[i].xid(), open.bundleId(), BUNDLE_FLAGS, stamped[i]) : stamped[i];
-            write(m, i % 512 == 511); // flush in slices so big pushes stream
-        }
-        if (bundle) {
-            write(commit, false);
+            writeOrFail(stamped[i], i % 512 == 511, done); // flush in slices so big pushes stream
         }
         write(new BarrierRequest(x), true);
         return failIfClosed(done);
+    }
+
+    /**
+     * Opens a bundle, adds the mods (each with its own xid, so the switch's error for one names
+     * it) and asks for a barrier; commits only if the switch reported no error and every add was
+     * written, and discards it otherwise. Open vSwitch rejects some mods when they are added (a
+     * read-only table) and drops them from the bundle, others at the commit (a missing group),
+     * which then applies nothing: checking before committing makes the phase all-or-nothing in
+     * both cases, for one more round trip.
+     */
+    private CompletableFuture<List<SwitchError>> sendBundle(List<OfMessage> messages) {
+        int bundleId = nextBundleId();
+        int first = pending.nextXid();
+        BundleControl open = new BundleControl(first, bundleId, OfConstants.BUNDLE_OPEN_REQUEST, BUNDLE_FLAGS);
+        pending.track(open);
+        int x = pending.nextXid();
+        OfMessage[] stamped = new OfMessage[messages.size()];
+        for (int i = 0; i < stamped.length; i++) {
+            stamped[i] = messages.get(i).withXid(x);
+            pending.track(stamped[i]);
+            x = pending.nextXid();
+        }
+        CompletableFuture<List<SwitchError>> added = pending.awaitBarrier(first, x);
+        busyUntilNanos = Math.max(busyUntilNanos, System.nanoTime()) + stamped.length * NANOS_PER_MOD;
+        write(open, false);
+        for (int i = 0; i < stamped.length; i++) {
+            writeOrFail(new BundleAdd(stamped[i].xid(), bundleId, BUNDLE_FLAGS, stamped[i]), i % 512 == 511, added);
+        }
+        write(new BarrierRequest(x), true);
+        CompletableFuture<List<SwitchError>> done = failIfClosed(added).thenCompose(errors -> {
+            int type = errors.isEmpty() ? OfConstants.BUNDLE_COMMIT_REQUEST : OfConstants.BUNDLE_DISCARD_REQUEST;
+            int end = pending.nextXid();
+            BundleControl close = new BundleControl(end, bundleId, type, BUNDLE_FLAGS);
+            pending.track(close);
+            int barrier = pending.nextXid();
+            // A mod refused at the commit is reported with its own xid: the range reaches back to the
+            // open, and the mods are known again for the error's description.
+            for (OfMessage m : stamped) {
+                pending.track(m);
+            }
+            CompletableFuture<List<SwitchError>> closed = pending.awaitBarrier(first, barrier);
+            write(close, false);
+            write(new BarrierRequest(barrier), true);
+            return failIfClosed(closed).thenApply(more -> {
+                List<SwitchError> all = new java.util.ArrayList<>(errors);
+                all.addAll(more);
+                return all;
+            });
+        });
+        return done;
+    }
+
+    /** Writes a mod; if it cannot be written, {@code batch} fails rather than missing it silently. */
+    private void writeOrFail(OfMessage m, boolean flush, CompletableFuture<?> batch) {
+        io.netty.channel.ChannelFuture f = write(m, flush);
+        f.addListener(w -> {
+            if (!w.isSuccess()) {
+                batch.completeExceptionally(new IOException("could not send %s to switch %s: %s"
+                        .formatted(Summaries.of(m instanceof BundleAdd b ? b.message() : m), dpid, w.cause()), w.cause()));
+            }
+        });
     }
 
     /** @return a bundle id not in use on this connection (0 is the probe's) */
@@ -144,8 +190,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
      */
     private CompletableFuture<List<SwitchError>> probeBundles() {
         int openXid = pending.nextXid();
-        probeXid = openXid;
         int discardXid = pending.nextXid();
+        probeXids = Set.of(openXid, discardXid);
         int barrierXid = pending.nextXid();
         CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(openXid, barrierXid);
         write(new BundleControl(openXid, PROBE_BUNDLE, OfConstants.BUNDLE_OPEN_REQUEST, BUNDLE_FLAGS), false);
@@ -192,13 +238,9 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         return f;
     }
 
-    private void write(OfMessage m, boolean flush) {
+    private io.netty.channel.ChannelFuture write(OfMessage m, boolean flush) {
         config.messageLog().sent(dpid, m instanceof BundleAdd b ? b.message() : m);
-        if (flush) {
-            channel.writeAndFlush(m);
-        } else {
-            channel.write(m);
-        }
+        return flush ? channel.writeAndFlush(m) : channel.write(m);
     }
 
     @Override
@@ -225,7 +267,18 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             if (config.bundles() && registry.isKnown(dpid)) {
                 // Ready once the probe is answered, so that the first push (the largest) is bundled too.
                 probeBundles().orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)
-                        .whenComplete((errors, failure) -> channel.eventLoop().execute(this::ready));
+                        .whenComplete((errors, failure) -> channel.eventLoop().execute(() -> {
+                            probeXids = Set.of();
+                            if (failure == null) {
+                                ready();
+                            } else if (isOpen()) {
+                                // A switch that answers no barrier after its handshake is not one to program; it may
+                                // have reconnected meanwhile, and this connection must not displace that one.
+                                log.warn("switch {} at {}: no answer to the barrier after the bundle probe within {} ms ({}); closing",
+                                        dpid, remote(), config.requestTimeoutMs(), failure.toString());
+                                channel.close();
+                            }
+                        }));
             } else {
                 ready();
             }
@@ -239,7 +292,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
                 log.info("switch {} takes bundles: each phase of a push goes to it as one atomic bundle", dpid);
             }
             // Replies to a batch's open and commit need nothing: the barrier after them reports any error.
-        } else if (msg instanceof OfMessage.Error e && probeXid != -1 && (e.xid() == probeXid || e.xid() == probeXid + 1)) {
+        } else if (msg instanceof OfMessage.Error e && probeXids.contains(e.xid())) {
             log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
         } else if (msg instanceof OfMessage.Error e) {
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),

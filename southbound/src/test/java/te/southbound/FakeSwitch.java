@@ -39,8 +39,9 @@ final class FakeSwitch {
     volatile boolean ignoreBarriers;
     /**
      * When set, the switch takes bundles (ONF EXT-230): mods added to an open bundle are applied
-     * at its commit, all or none (a rejected one fails the commit). Otherwise bundle messages get
-     * the error OpenFlow prescribes for an unknown experimenter message.
+     * at its commit; a rejected one is refused when it is added and left out, as Open vSwitch does
+     * for the errors it can see at once. Otherwise bundle messages get the error OpenFlow
+     * prescribes for an unknown experimenter message.
      */
     volatile boolean bundles;
     private final Map<Integer, List<OfMessage>> open = new ConcurrentHashMap<>();
@@ -94,6 +95,9 @@ final class FakeSwitch {
             } else if (m instanceof BundleAdd b) {
                 if (!bundles || !open.containsKey(b.bundleId())) {
                     ctx.writeAndFlush(new OfMessage.Error(m.xid(), 1, 3, Octets.EMPTY));
+                } else if (reject.test(b.message())) {
+                    // As Open vSwitch does for a mod it can check at once: refused, left out of the bundle.
+                    ctx.writeAndFlush(new OfMessage.Error(m.xid(), b.message() instanceof GroupMod ? 6 : 5, 0, Octets.EMPTY));
                 } else {
                     open.get(b.bundleId()).add(b.message());
                 }
@@ -162,11 +166,8 @@ final class FakeSwitch {
             }
             case OfConstants.BUNDLE_COMMIT_REQUEST -> {
                 List<OfMessage> mods = open.remove(b.bundleId());
-                List<OfMessage> rejected = mods == null ? List.of() : mods.stream().filter(reject).toList();
-                if (mods == null || !rejected.isEmpty()) {
-                    // All or none: the failed mod's error, then the commit's (OF 1.4 OFPET_BUNDLE_FAILED as an experimenter error).
-                    rejected.forEach(r -> ctx.write(new OfMessage.Error(r.xid(), r instanceof GroupMod ? 6 : 5, 0, Octets.EMPTY)));
-                    ctx.writeAndFlush(new OfMessage.Error(b.xid(), 0xffff, 17, Octets.EMPTY));
+                if (mods == null) {
+                    ctx.writeAndFlush(new OfMessage.Error(b.xid(), 0xffff, 2313, Octets.EMPTY));
                     return;
                 }
                 mods.forEach(this::apply);

@@ -37,6 +37,16 @@ class MalformedFrameTest {
         return bytes;
     }
 
+    /** @return {@code mod} wrapped in an ONF bundle add (xid 9, bundle 1) */
+    private static byte[] bundled(byte[] mod) {
+        byte[] out = new byte[24 + mod.length];
+        System.arraycopy(hex("040400000000000" + "9" + "4f4e4600000008fd" + "0000000100000003"), 0, out, 0, 24);
+        System.arraycopy(mod, 0, out, 24, mod.length);
+        out[2] = (byte) (out.length >> 8);
+        out[3] = (byte) out.length;
+        return out;
+    }
+
     private static byte[] patched(byte[] bytes, int offset, int... values) {
         byte[] copy = bytes.clone();
         for (int i = 0; i < values.length; i++) {
@@ -65,6 +75,11 @@ class MalformedFrameTest {
                         "OFPMP_PORT_DESC reply: 8 bytes of ports, not a multiple of 64"),
                 Arguments.of("port counters with a partial port", hex("04130018000000090004000000000000" + "0000000300000000"), "OFPMP_PORT_STATS reply: 8 bytes of port counters, not a multiple of 112"),
                 Arguments.of("truncated features reply", hex("0406000c00000001deadbeef"), "truncated ofp_switch_features"),
+                // A bundle add (ONF EXT-230) wrapping another bundle add: refused before it is parsed, so no recursion.
+                Arguments.of("bundle add inside a bundle add", hex("04040030" + "00000001" + "4f4e4600000008fd" + "0000000100000003"
+                        + "04040018" + "00000001" + "4f4e4600000008fd" + "0000000100000003"),
+                        "bundled message has version 4, type 4; expected an OpenFlow 1.3 flow or group mod"),
+                Arguments.of("bundled group mod cut short", patched(bundled(gm), 26, 0, gm.length - 8), "truncated ofp_bucket"),
                 Arguments.of("match of type STANDARD", hex("040e0040" + "00000001" + "00".repeat(40) + "0000" + "0004" + "00000000" + "00".repeat(8)),
                         "match type 0 is not OFPMT_OXM"));
     }

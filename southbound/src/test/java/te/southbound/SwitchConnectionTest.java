@@ -242,9 +242,10 @@ class SwitchConnectionTest {
         sent(ch); // the port list request
 
         GroupMod mod = new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of());
+        // Accepted as added, refused at the commit (a missing group, say): both errors count.
         CompletableFuture<List<SwitchError>> done = connection(ch).sendBatch(List.of(mod, mod));
         List<OfMessage> out = sent(ch);
-        assertThat(out).hasSize(5);
+        assertThat(out).hasSize(4);
         BundleControl open = (BundleControl) out.get(0);
         assertThat(open.type()).isEqualTo(OfConstants.BUNDLE_OPEN_REQUEST);
         assertThat(open.flags()).isEqualTo(OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED);
@@ -252,17 +253,55 @@ class SwitchConnectionTest {
             assertThat(a.bundleId()).isEqualTo(open.bundleId());
             assertThat(a.message()).isEqualTo(mod.withXid(a.xid()));
         }));
-        assertThat(out.get(3)).isInstanceOfSatisfying(BundleControl.class, c -> {
+        assertThat(out.get(3)).isInstanceOf(BarrierRequest.class);
+        receive(ch, new BarrierReply(out.get(3).xid()));
+        List<OfMessage> commit = sent(ch);
+        assertThat(commit).as(commit.toString()).hasSize(2).last().isInstanceOf(BarrierRequest.class);
+        assertThat(commit.get(0)).isInstanceOfSatisfying(BundleControl.class, c -> {
             assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_COMMIT_REQUEST);
             assertThat(c.bundleId()).isEqualTo(open.bundleId());
         });
-        assertThat(out.get(4)).isInstanceOf(BarrierRequest.class);
-
-        // The commit fails on the second mod: its error names it, the commit's error counts too.
+        assertThat(done).isNotDone();
         int rejected = out.get(2).xid();
-        receive(ch, new OfMessage.Error(rejected, 6, 0, Octets.EMPTY), new OfMessage.Error(out.get(3).xid(), 0xffff, 17, Octets.EMPTY),
-                new BarrierReply(out.get(4).xid()));
+        receive(ch, new OfMessage.Error(rejected, 6, 0, Octets.EMPTY), new OfMessage.Error(commit.get(0).xid(), 0xffff, 2313, Octets.EMPTY),
+                new BarrierReply(commit.get(1).xid()));
         assertThat(done.get()).hasSize(2).first().satisfies(e -> assertThat(e.toString()).contains("GROUP_MOD ADD group 65536"));
+
+        // Refused as added: the bundle is discarded, never committed.
+        CompletableFuture<List<SwitchError>> second = connection(ch).sendBatch(List.of(mod, mod));
+        List<OfMessage> adds = sent(ch);
+        int refused = adds.get(1).xid();
+        receive(ch, new OfMessage.Error(refused, 6, 0, Octets.EMPTY), new BarrierReply(adds.get(3).xid()));
+        List<OfMessage> discard = sent(ch);
+        assertThat(discard.get(0)).isInstanceOfSatisfying(BundleControl.class,
+                c -> assertThat(c.type()).isEqualTo(OfConstants.BUNDLE_DISCARD_REQUEST));
+        receive(ch, new BarrierReply(discard.get(1).xid()));
+        assertThat(second.get()).singleElement().satisfies(e -> assertThat(e.xid()).isEqualTo(refused));
+    }
+
+    @Test
+    void aModOverTheFrameLimitFailsItsBatchInsteadOfGoingMissing() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        List<te.southbound.openflow.Action> actions = java.util.Collections.nCopies(5_000, new te.southbound.openflow.Action.Output(2));
+        GroupMod huge = new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536,
+                List.of(te.southbound.openflow.Bucket.weighted(1, actions)));
+        GroupMod small = new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65537, List.of());
+        CompletableFuture<List<SwitchError>> done = connection(ch).sendBatch(List.of(small, huge));
+        ch.runPendingTasks();
+        assertThat(done).isCompletedExceptionally();
+        assertThat(done.handle((r, e) -> e.getMessage()).join()).contains("could not send GROUP_MOD ADD group 65536");
+    }
+
+    @Test
+    void aSwitchThatAnswersNoBarrierAfterTheBundleProbeIsClosedNotMadeReady() throws Exception {
+        SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 50, true);
+        EmbeddedChannel ch = b.connect();
+        handshakeAndProbe(ch);
+        Thread.sleep(300);
+        ch.runPendingTasks();
+        assertThat(ch.isOpen()).isFalse();
+        assertThat(b.registry.ready()).isEmpty();
     }
 
     @Test
@@ -270,8 +309,11 @@ class SwitchConnectionTest {
         SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 60_000, true);
         EmbeddedChannel ch = b.connect();
         List<OfMessage> probe = handshakeAndProbe(ch);
-        receive(ch, new OfMessage.Error(probe.get(0).xid(), 1, 3, Octets.EMPTY), new OfMessage.Error(probe.get(1).xid(), 1, 3, Octets.EMPTY),
-                new BarrierReply(probe.get(2).xid()));
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            receive(ch, new OfMessage.Error(probe.get(0).xid(), 1, 3, Octets.EMPTY), new OfMessage.Error(probe.get(1).xid(), 1, 3, Octets.EMPTY),
+                    new BarrierReply(probe.get(2).xid()));
+            assertThat(log.lines()).noneMatch(l -> l.startsWith("WARN")).anyMatch(l -> l.contains("does not take bundles"));
+        }
         ch.runPendingTasks();
         assertThat(b.registry.ready()).containsOnlyKeys(new Dpid(1));
         assertThat(b.registry.status()).singleElement().satisfies(st -> {

@@ -75,11 +75,22 @@ final class MessageReader {
             int bundleId = frame.readInt();
             int flags = frame.skipBytes(2).readUnsignedShort();
             require(frame, HEADER_LENGTH, "bundled message header");
+            int innerVersion = frame.getUnsignedByte(frame.readerIndex());
+            int innerType = frame.getUnsignedByte(frame.readerIndex() + 1);
+            // Checked before parsing: a bundle add inside a bundle add would recurse without end.
+            if (innerVersion != VERSION || (innerType != FLOW_MOD && innerType != GROUP_MOD)) {
+                throw new OpenFlowException("bundled message has version %d, type %d; expected an OpenFlow 1.3 flow or group mod"
+                        .formatted(innerVersion, innerType));
+            }
             int inner = frame.getUnsignedShort(frame.readerIndex() + 2);
             if (inner < HEADER_LENGTH || inner > frame.readableBytes()) {
                 throw new OpenFlowException("bundled message length %d, %d bytes left in the frame".formatted(inner, frame.readableBytes()));
             }
-            OfMessage message = read(frame.readSlice(inner));
+            ByteBuf body = frame.readSlice(inner);
+            OfMessage message = read(body);
+            if (body.isReadable()) {
+                throw new OpenFlowException("bundled message leaves %d of its %d bytes unread".formatted(body.readableBytes(), inner));
+            }
             frame.skipBytes(frame.readableBytes()); // properties
             try {
                 return new BundleAdd(xid, bundleId, flags, message);
