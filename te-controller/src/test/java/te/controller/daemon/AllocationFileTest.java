@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import te.controller.AwkwardIds;
@@ -65,6 +66,32 @@ class AllocationFileTest {
         // The JSON the API serves is the same whichever way the snapshot came.
         assertThat(new String(back.json(), java.nio.charset.StandardCharsets.UTF_8))
                 .isEqualTo(new String(s.json(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aTopologyWithMoreThan65536ArcsHasItsArcsStoredInFourBytes() {
+        int n = 257; // every ordered pair: 65,792 arcs, node 256's from index 65,536 on
+        List<te.topology.Node> nodes = new java.util.ArrayList<>();
+        List<te.topology.Link> links = new java.util.ArrayList<>();
+        for (int u = 0; u < n; u++) {
+            nodes.add(new te.topology.Node(u, "n" + u, "n" + u));
+            for (int v = 0; v < n; v++) {
+                if (u != v) {
+                    links.add(new te.topology.Link(links.size(), u, v, 100));
+                }
+            }
+        }
+        Topology big = new Topology("complete-257", nodes, links);
+        int arc = big.arcIndex(256, 0);
+        assertThat(arc).isGreaterThan(0xffff);
+        PathSet one = new PathSet(big.contentHash(), PathSpec.defaults(), n, new int[] {256}, new int[] {0}, new int[] {0, 1},
+                new int[] {0, 1}, new int[] {arc});
+        Allocation a = new Allocation(new TeProblem(big, one, Commodities.of(new int[] {256}, new int[] {0}, new double[] {8},
+                new int[] {0}), big.capacitiesMbps()), new double[] {5});
+        AllocationSnapshot s = snapshot(a, 1);
+        Allocation back = AllocationFile.decode(1, big, PathSpec.defaults(), big.capacitiesMbps(), AllocationFile.encode(s)).allocation();
+        assertThat(back.problem().paths().pathArcs(0)).containsExactly(arc);
+        assertThat(back.pathFlowsMbps()).containsExactly(5.0);
     }
 
     @Test
