@@ -99,6 +99,13 @@ final class SolveCommand implements Runnable {
 
     private TrafficMatrix loadTraffic(Topology t) {
         Path file = Path.of(traffic);
-        return Files.isRegularFile(file) ? TrafficMatrixIo.read(t, file) : TrafficSpec.parse(traffic).generate(t);
+        if (Files.isRegularFile(file)) {
+            return TrafficMatrixIo.read(t, file);
+        }
+        // Looks like a path (a separator or a file extension), not MODEL:seed,scale: say the file is missing.
+        if (!traffic.contains(":") && (traffic.contains("/") || traffic.contains(java.io.File.separator) || traffic.matches(".*\\.(csv|json)"))) {
+            throw new IllegalArgumentException("--traffic %s: no such file (and not a traffic model MODEL:seed,scale)".formatted(traffic));
+        }
+        return TrafficSpec.parse(traffic).generate(t);
     }
 }

@@ -25,7 +25,8 @@ public final class TeCli implements Runnable {
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof IllegalArgumentException || e instanceof IllegalStateException
-                    || e instanceof java.io.UncheckedIOException || e instanceof te.topology.TopologyFormatException) {
+                    || e instanceof java.io.UncheckedIOException || e instanceof te.topology.TopologyFormatException
+                    || e instanceof te.topology.traffic.TrafficMatrixFormatException || e instanceof te.topology.paths.PathCacheException) {
                 err.println("error: " + e.getMessage());
                 return 1;
             }

@@ -158,8 +158,24 @@ class TeCliTest {
         Run badFlag = run("paths", "-t", "Abilene", "--path-metric", "latency");
         assertThat(badFlag.exit()).isEqualTo(2);
         assertThat(badFlag.err()).contains("'latency': expected hops or inverse-capacity");
+        Run badTraffic = run("solve", "-t", "Abilene", "--traffic", trafficFile("0,99,5\n"));
+        assertThat(badTraffic.exit()).isEqualTo(1);
+        assertThat(badTraffic.err()).startsWith("error: ").contains("line 1").doesNotContain("\tat ");
+        Run missing = run("solve", "-t", "Abilene", "--traffic", "/nonexistent/tm.csv");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err()).contains("--traffic /nonexistent/tm.csv: no such file");
         Run badThreads = run("paths", "-t", "Abilene", "--threads", "0", "--no-cache");
         assertThat(badThreads.exit()).isEqualTo(1);
         assertThat(badThreads.err()).contains("--threads must be >= 1, got 0");
+    }
+
+    private static String trafficFile(String csv) {
+        try {
+            java.nio.file.Path f = java.nio.file.Files.createTempFile("tm", ".csv");
+            f.toFile().deleteOnExit();
+            return java.nio.file.Files.writeString(f, csv).toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

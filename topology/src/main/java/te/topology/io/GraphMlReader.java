@@ -38,8 +38,9 @@ public final class GraphMlReader {
      * @return the graph as the file describes it
      * @throws TopologyFormatException if the bytes are not GraphML or an element is invalid
      */
-    public RawGraph read(String source, byte[] bytes) {
-        boolean directed = peekDirected(source, bytes);
+    public RawGraph read(String source, byte[] file) {
+        byte[] bytes = withoutBom(file);
+        boolean directed = scan(source, bytes);
         Graph<String, Integer> graph = directed
                 ? GraphTypeBuilder.<String, Integer>directed().allowingMultipleEdges(true).allowingSelfLoops(true)
                         .edgeSupplier(SupplierUtil.createIntegerSupplier()).buildGraph()
@@ -66,7 +67,7 @@ public final class GraphMlReader {
         try (Reader reader = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
             importer.importGraph(graph, reader);
         } catch (ImportException e) {
-            throw new TopologyFormatException(source, null, "not valid GraphML: " + rootMessage(e), e);
+            throw new TopologyFormatException(source, null, "not valid GraphML: " + located(e), e);
         } catch (IOException e) {
             throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
         }
@@ -91,6 +92,11 @@ public final class GraphMlReader {
         if (linkSpeedRaw == null || linkSpeedRaw.isBlank()) {
             return null;
         }
+        // Plain decimal only: Double.parseDouble would also take "0x1p40" or "1e10d".
+        if (!linkSpeedRaw.trim().matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
+            throw new TopologyFormatException(source, element,
+                    "LinkSpeedRaw must be a decimal number of bits per second, got '%s'".formatted(linkSpeedRaw));
+        }
         try {
             return Double.parseDouble(linkSpeedRaw.trim()) / BITS_PER_MEGABIT;
         } catch (NumberFormatException e) {
@@ -99,36 +105,126 @@ public final class GraphMlReader {
         }
     }
 
-    /** Reads only up to the first {@code <graph>} element to learn its {@code edgedefault}. */
-    private static boolean peekDirected(String source, byte[] bytes) {
+    /** @return the bytes without a leading UTF-8 byte-order mark (editors on Windows write one) */
+    public static byte[] withoutBom(byte[] bytes) {
+        boolean bom = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf;
+        return bom ? java.util.Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
+    }
+
+    /**
+     * Reads the whole file once with StAX, DTDs off, before the importer sees it: learns the
+     * {@code edgedefault} and refuses what the importer would take silently or dangerously.
+     * <ul>
+     *   <li>a DOCTYPE: its entities could pull local files (XXE) or remote URLs into node labels;</li>
+     *   <li>a second or nested {@code <graph>}, a {@code <hyperedge>}, an edge whose own
+     *       {@code directed} contradicts {@code edgedefault}: the importer would flatten or drop them;</li>
+     *   <li>a {@code <data>} repeated for one key on one element, a {@code <key>} id declared twice:
+     *       the last one would win and hide the other (a negative LinkSpeedRaw, say).</li>
+     * </ul>
+     *
+     * @return whether the graph is directed
+     */
+    private static boolean scan(String source, byte[] bytes) {
         XMLInputFactory factory = XMLInputFactory.newFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         try (InputStream in = new java.io.ByteArrayInputStream(bytes)) {
             XMLStreamReader xml = factory.createXMLStreamReader(in);
             boolean sawGraphml = false;
+            Boolean directed = null;
+            java.util.Set<String> keys = new java.util.HashSet<>();
+            java.util.Deque<java.util.Set<String>> dataKeys = new java.util.ArrayDeque<>();
+            java.util.Deque<String> owners = new java.util.ArrayDeque<>();
             while (xml.hasNext()) {
-                if (xml.next() == XMLStreamConstants.START_ELEMENT) {
-                    String local = xml.getLocalName();
-                    if (!sawGraphml && !"graphml".equals(local)) {
-                        throw new TopologyFormatException(source, null,
-                                "root element is <%s>, expected <graphml>".formatted(local));
-                    }
-                    sawGraphml = true;
-                    if ("graph".equals(local)) {
+                int event = xml.next();
+                if (event == XMLStreamConstants.DTD) {
+                    throw new TopologyFormatException(source, null, at(xml)
+                            + "a DOCTYPE declaration is not allowed (its entities could read local files or URLs)");
+                }
+                if (event == XMLStreamConstants.END_ELEMENT && isOwner(xml.getLocalName())) {
+                    dataKeys.pop();
+                    owners.pop();
+                }
+                if (event != XMLStreamConstants.START_ELEMENT) {
+                    continue;
+                }
+                String local = xml.getLocalName();
+                if (!sawGraphml && !"graphml".equals(local)) {
+                    throw new TopologyFormatException(source, null, "root element is <%s>, expected <graphml>".formatted(local));
+                }
+                sawGraphml = true;
+                switch (local) {
+                    case "graph" -> {
+                        if (directed != null) {
+                            throw new TopologyFormatException(source, "<graph>", at(xml)
+                                    + "a second or nested <graph>: only one flat graph per file is supported");
+                        }
                         String edgeDefault = xml.getAttributeValue(null, "edgedefault");
                         if (edgeDefault != null && !edgeDefault.equals("directed") && !edgeDefault.equals("undirected")) {
                             throw new TopologyFormatException(source, "<graph>",
                                     "edgedefault must be 'directed' or 'undirected', got '%s'".formatted(edgeDefault));
                         }
-                        return "directed".equals(edgeDefault);
+                        directed = "directed".equals(edgeDefault);
+                    }
+                    case "hyperedge" -> throw new TopologyFormatException(source, "<hyperedge>", at(xml)
+                            + "hyperedges are not supported");
+                    case "key" -> {
+                        String id = xml.getAttributeValue(null, "id");
+                        if (id != null && !keys.add(id)) {
+                            throw new TopologyFormatException(source, "<key id=\"%s\">".formatted(id), at(xml) + "key declared twice");
+                        }
+                    }
+                    case "edge" -> {
+                        String own = xml.getAttributeValue(null, "directed");
+                        if (own != null && directed != null && Boolean.parseBoolean(own) != directed) {
+                            throw new TopologyFormatException(source, "<edge id=\"%s\">".formatted(xml.getAttributeValue(null, "id")),
+                                    at(xml) + "directed=\"%s\" contradicts edgedefault; mixed graphs are not supported".formatted(own));
+                        }
+                    }
+                    case "data" -> {
+                        String key = xml.getAttributeValue(null, "key");
+                        if (!dataKeys.isEmpty() && key != null && !dataKeys.peek().add(key)) {
+                            throw new TopologyFormatException(source, owners.peek(), at(xml)
+                                    + "<data key=\"%s\"> given twice; which one holds is ambiguous".formatted(key));
+                        }
+                    }
+                    default -> {
                     }
                 }
+                if (isOwner(local)) {
+                    dataKeys.push(new java.util.HashSet<>());
+                    owners.push("<%s id=\"%s\">".formatted(local, xml.getAttributeValue(null, "id")));
+                }
             }
-            throw new TopologyFormatException(source, null, "no <graph> element");
+            if (directed == null) {
+                throw new TopologyFormatException(source, null, "no <graph> element");
+            }
+            return directed;
         } catch (XMLStreamException | IOException e) {
             throw new TopologyFormatException(source, null, "not well-formed XML: " + e.getMessage(), e);
         }
+    }
+
+    /** Elements that carry {@code <data>} of their own. */
+    private static boolean isOwner(String local) {
+        return local.equals("graph") || local.equals("node") || local.equals("edge");
+    }
+
+    private static String at(XMLStreamReader xml) {
+        javax.xml.stream.Location l = xml.getLocation();
+        return l == null ? "" : "line %d, column %d: ".formatted(l.getLineNumber(), l.getColumnNumber());
+    }
+
+    /** @return the root cause's message, with its line and column when the XML parser gave them */
+    private static String located(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        if (t instanceof org.xml.sax.SAXParseException p && p.getLineNumber() > 0) {
+            return "line %d, column %d: %s".formatted(p.getLineNumber(), p.getColumnNumber(), p.getMessage());
+        }
+        return rootMessage(e);
     }
 
     private static String rootMessage(Throwable e) {

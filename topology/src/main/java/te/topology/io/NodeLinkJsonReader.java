@@ -14,7 +14,10 @@ import te.topology.TopologyFormatException;
  * is taken as Mbps, as the POP/NCFlow reference wrote it.
  */
 public final class NodeLinkJsonReader {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Strict: a key given twice or anything after the document would otherwise be ignored without a word. */
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /**
      * @param source name of the input for error messages
@@ -25,9 +28,11 @@ public final class NodeLinkJsonReader {
     public RawGraph read(String source, byte[] bytes) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(bytes);
+            root = MAPPER.readTree(GraphMlReader.withoutBom(bytes));
         } catch (JsonProcessingException e) {
-            throw new TopologyFormatException(source, null, "not valid JSON: " + e.getOriginalMessage(), e);
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw new TopologyFormatException(source, null, "not valid JSON: "
+                    + (at == null ? "" : "line %d, column %d: ".formatted(at.getLineNr(), at.getColumnNr())) + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
         }
@@ -35,8 +40,16 @@ public final class NodeLinkJsonReader {
             throw new TopologyFormatException(source, null, "expected a JSON object with 'nodes' and 'links'");
         }
         JsonNode nodesJson = array(source, root, "nodes");
+        if (!root.has("links") && !root.has("edges")) {
+            throw new TopologyFormatException(source, null, "expected an array 'links' (or 'edges') at the top level");
+        }
         JsonNode linksJson = root.has("links") ? array(source, root, "links") : array(source, root, "edges");
-        boolean directed = root.path("directed").asBoolean(false);
+        JsonNode directedJson = root.get("directed");
+        if (directedJson != null && !directedJson.isBoolean()) {
+            throw new TopologyFormatException(source, null, "'directed' must be true or false, got %s".formatted(directedJson));
+        }
+        // Absent means undirected, as networkx's node_link_graph reads it.
+        boolean directed = directedJson != null && directedJson.booleanValue();
 
         List<RawNode> nodes = new ArrayList<>();
         for (int i = 0; i < nodesJson.size(); i++) {

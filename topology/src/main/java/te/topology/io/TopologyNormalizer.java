@@ -26,6 +26,7 @@ import te.topology.TopologyFormatException;
  * physical link) 1000, and this keeps those topologies identical to it.
  */
 public final class TopologyNormalizer {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(TopologyNormalizer.class);
     private final LoadOptions options;
 
     /** @param options default capacity and other load settings */
@@ -68,6 +69,16 @@ public final class TopologyNormalizer {
                     "the largest strongly connected component has %d node(s); expected at least 2 (does the file have links?)"
                             .formatted(nodes.size()));
         }
+        if (nodes.size() < n) {
+            List<String> dropped = new ArrayList<>();
+            for (int i = 0; i < n && dropped.size() < 10; i++) {
+                if (!kept[i]) {
+                    dropped.add(raw.nodes().get(i).id());
+                }
+            }
+            LOG.warn("{}: kept the largest strongly connected component, {} of {} nodes; dropped {} ({}{})", raw.source(),
+                    nodes.size(), n, n - nodes.size(), String.join(", ", dropped), n - nodes.size() > dropped.size() ? ", ..." : "");
+        }
         List<Link> links = new ArrayList<>(ordered.size());
         ordered.forEach((key, cap) -> links.add(new Link(links.size(), (int) (key / size), (int) (key % size), cap)));
         return new Topology(raw.name(), nodes, links);
@@ -104,20 +115,25 @@ public final class TopologyNormalizer {
                 throw new TopologyFormatException(raw.source(), edge.element(),
                         "capacity must be a finite number > 0 Mbps, got " + cap);
             }
-            addArc(arcs, u * n + v, cap);
+            addArc(raw, edge, arcs, u * n + v, cap);
             if (!raw.directed() && !u.equals(v)) {
-                addArc(arcs, v * n + u, cap);
+                addArc(raw, edge, arcs, v * n + u, cap);
             }
         }
         return arcs;
     }
 
-    private static void addArc(Map<Long, double[]> arcs, long key, Double cap) {
+    private static void addArc(RawGraph raw, RawEdge edge, Map<Long, double[]> arcs, long key, Double cap) {
         double[] acc = arcs.computeIfAbsent(key, k -> new double[2]);
         if (cap == null) {
             acc[1]++;
         } else {
             acc[0] += cap;
+            if (Double.isInfinite(acc[0])) {
+                throw new TopologyFormatException(raw.source(), edge.element(),
+                        "with the parallel edges before it, the capacity between %s and %s exceeds %g Mbps"
+                                .formatted(edge.source(), edge.target(), Double.MAX_VALUE));
+            }
         }
     }
 

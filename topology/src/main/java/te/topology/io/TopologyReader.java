@@ -52,28 +52,44 @@ public final class TopologyReader {
 
     /** @return the graph exactly as the file describes it, before normalisation */
     public RawGraph readRaw(String source, byte[] bytes) {
-        char first = firstSignificantChar(bytes);
+        int at = firstSignificantByte(bytes);
+        if (at < 0) {
+            throw new TopologyFormatException(source, null, "the file is empty (or only whitespace)");
+        }
+        int first = bytes[at] & 0xff;
         return switch (first) {
             case '<' -> new GraphMlReader().read(source, bytes);
             case '{' -> new NodeLinkJsonReader().read(source, bytes);
-            case 0 -> throw new TopologyFormatException(source, null, "the file is empty");
             default -> throw new TopologyFormatException(source, null,
-                    "unknown format: expected GraphML (starts with '<') or node-link JSON (starts with '{'), got '%s'"
-                            .formatted(first));
+                    "unknown format: expected GraphML (starts with '<') or node-link JSON (starts with '{'), got byte 0x%02x%s at offset %d%s"
+                            .formatted(first, first >= 0x20 && first < 0x7f ? " ('" + (char) first + "')" : "", at, hint(bytes)));
         };
     }
 
-    private static char firstSignificantChar(byte[] bytes) {
+    /** @return what the start of a file that is neither format looks like, when it is recognisable */
+    private static String hint(byte[] b) {
+        if (b.length >= 2 && (b[0] & 0xff) == 0x1f && (b[1] & 0xff) == 0x8b) {
+            return "; it looks gzip-compressed: decompress it first";
+        }
+        if (b.length >= 2 && ((b[0] & 0xff) == 0xfe && (b[1] & 0xff) == 0xff || (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xfe)) {
+            return "; it looks UTF-16 encoded: save it as UTF-8";
+        }
+        return "";
+    }
+
+    /** @return the index of the first byte that is not whitespace (after a UTF-8 byte-order mark), or -1 */
+    private static int firstSignificantByte(byte[] bytes) {
         int i = 0;
         if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
             i = 3;
         }
         for (; i < bytes.length; i++) {
-            char c = (char) (bytes[i] & 0xff);
-            if (!Character.isWhitespace(c)) {
-                return c;
+            byte b = bytes[i];
+            // XML and JSON whitespace only (Character.isWhitespace would also skip gzip's first byte, 0x1f).
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return i;
             }
         }
-        return 0;
+        return -1;
     }
 }

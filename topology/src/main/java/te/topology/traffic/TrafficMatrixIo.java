@@ -49,7 +49,8 @@ public final class TrafficMatrixIo {
     }
 
     /** Same as {@link #read(Topology, Path)} for bytes already in memory. */
-    public static TrafficMatrix read(Topology topology, String source, byte[] bytes) {
+    public static TrafficMatrix read(Topology topology, String source, byte[] file) {
+        byte[] bytes = te.topology.io.GraphMlReader.withoutBom(file);
         String head = new String(bytes, 0, Math.min(bytes.length, 64), StandardCharsets.UTF_8).strip();
         if (head.startsWith("[") || head.startsWith("{")) {
             return readJson(topology, source, new java.io.ByteArrayInputStream(bytes));
@@ -119,8 +120,9 @@ public final class TrafficMatrixIo {
                 throw new TrafficMatrixFormatException(source, List.of("unexpected content after the end of the document"));
             }
         } catch (JsonProcessingException e) {
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation(); // null for some errors (nesting too deep)
             throw new TrafficMatrixFormatException(source, List.of("not valid JSON: " + e.getOriginalMessage()
-                    + " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()));
+                    + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read traffic matrix " + source, e);
         }

@@ -115,7 +115,7 @@ class TopologyReaderTest {
                 .isInstanceOf(TopologyFormatException.class)
                 .hasMessageContaining("t.txt: unknown format");
         assertThatThrownBy(() -> reader.read("t.graphml", new byte[0]))
-                .hasMessage("t.graphml: the file is empty");
+                .hasMessage("t.graphml: the file is empty (or only whitespace)");
     }
 
     @Test
@@ -139,9 +139,11 @@ class TopologyReaderTest {
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data></edge>")))
                 .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a finite number > 0 Mbps, got -5.0E-6");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">NaN</data></edge>")))
-                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("got NaN");
+                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("got 'NaN'");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">fast</data></edge>")))
-                .hasMessageContaining("LinkSpeedRaw must be a number of bits per second, got 'fast'");
+                .hasMessageContaining("LinkSpeedRaw must be a decimal number of bits per second, got 'fast'");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">0x1p40</data></edge>")))
+                .hasMessageContaining("got '0x1p40'");
         String json = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":-1}]}";
         assertThatThrownBy(() -> reader.read("n.json", json.getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("n.json: links[0] (1->2): capacity must be a finite number > 0 Mbps, got -1.0");
@@ -176,5 +178,65 @@ class TopologyReaderTest {
         Path file = dir.resolve("tri.graphml");
         Files.writeString(file, graphml("undirected", TRIANGLE));
         assertThat(reader.read(file).name()).isEqualTo("tri");
+    }
+
+    @Test
+    void aDoctypeIsRefusedSoNoEntityCanReadALocalFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path secret = java.nio.file.Files.writeString(dir.resolve("secret.txt"), "TOP-SECRET");
+        String xxe = graphml("undirected", TRIANGLE.replace("Alpha", "&x;"))
+                .replace("<graphml ", "<!DOCTYPE g [<!ENTITY x SYSTEM \"" + secret.toUri() + "\">]>\n<graphml ");
+        assertThatThrownBy(() -> read(xxe)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("a DOCTYPE declaration is not allowed").hasMessageNotContaining("TOP-SECRET");
+    }
+
+    @Test
+    void graphMlTheImporterWouldFlattenOrDropIsRefusedWithWhereItIs() {
+        String two = "<node id=\"a\"/><node id=\"b\"/>";
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<node id=\"n\"><graph edgedefault=\"undirected\"><node id=\"x\"/></graph></node>")))
+                .hasMessageContaining("a second or nested <graph>").hasMessageContaining("line ");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<hyperedge><endpoint node=\"a\"/><endpoint node=\"b\"/></hyperedge>")))
+                .hasMessageContaining("hyperedges are not supported");
+        assertThatThrownBy(() -> read(graphml("undirected", two
+                + "<edge id=\"e1\" source=\"a\" target=\"b\"><data key=\"d1\">1e9</data><data key=\"d1\">-5</data></edge>")))
+                .hasMessageContaining("<edge id=\"e1\">").hasMessageContaining("<data key=\"d1\"> given twice");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge id=\"e1\" directed=\"true\" source=\"a\" target=\"b\"/>")))
+                .hasMessageContaining("contradicts edgedefault");
+        assertThatThrownBy(() -> read(graphml("undirected", two).replace("<graph ", "<key attr.name=\"x\" for=\"edge\" id=\"d1\"/>\n<graph ")))
+                .hasMessageContaining("<key id=\"d1\">").hasMessageContaining("key declared twice");
+    }
+
+    @Test
+    void aByteOrderMarkIsSkippedAndFilesOfNeitherFormatSayWhatTheyLookLike() {
+        byte[] text = graphml("undirected", TRIANGLE).getBytes(StandardCharsets.UTF_8);
+        byte[] withBom = new byte[text.length + 3];
+        withBom[0] = (byte) 0xef;
+        withBom[1] = (byte) 0xbb;
+        withBom[2] = (byte) 0xbf;
+        System.arraycopy(text, 0, withBom, 3, text.length);
+        assertThat(reader.read("bom.graphml", withBom).nodeCount()).isEqualTo(3);
+        assertThatThrownBy(() -> reader.read("z.graphml.gz", new byte[] {0x1f, (byte) 0x8b, 8, 0}))
+                .hasMessageContaining("got byte 0x1f at offset 0").hasMessageContaining("gzip-compressed");
+        assertThatThrownBy(() -> reader.read("w.graphml", new byte[] {(byte) 0xff, (byte) 0xfe, '<', 0}))
+                .hasMessageContaining("UTF-16");
+        assertThatThrownBy(() -> reader.read("nul.graphml", new byte[] {0, '<'}))
+                .hasMessageContaining("got byte 0x00 at offset 0");
+    }
+
+    @Test
+    void nodeLinkJsonIsReadStrictly() {
+        String ok = "\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":10}]";
+        assertThatThrownBy(() -> json("{" + ok + ",\"links\":[]}")).hasMessageContaining("Duplicate field 'links'")
+                .hasMessageContaining("line 1, column");
+        assertThatThrownBy(() -> json("{" + ok + "} {\"nodes\":[]}")).hasMessageContaining("not valid JSON");
+        assertThatThrownBy(() -> json("{\"directed\":\"yes\"," + ok + "}")).hasMessageContaining("'directed' must be true or false, got \"yes\"");
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1}]}")).hasMessageContaining("expected an array 'links' (or 'edges')");
+        String huge = "{\"directed\":true,\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":1e308},"
+                + "{\"source\":1,\"target\":2,\"capacity\":1e308},{\"source\":2,\"target\":1,\"capacity\":1}]}";
+        assertThatThrownBy(() -> json(huge)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("t.json").hasMessageContaining("links[1]").hasMessageContaining("parallel edges");
+    }
+
+    private Topology json(String text) {
+        return reader.read("t.json", text.getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -8,6 +8,7 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import te.topology.Topology;
@@ -100,6 +101,27 @@ class TrafficMatrixIoTest {
         TrafficMatrixIo.writeCsv(net, tm, out);
         assertThat(out.toString()).startsWith("src,dst,demand\nn0,n1,");
         assertThat(TrafficMatrixIo.read(net, "x", out.toString().getBytes(StandardCharsets.UTF_8))).isEqualTo(tm);
+    }
+
+    @Test
+    void deeplyNestedJsonIsAFormatErrorNotACrash() {
+        String deep = "[".repeat(5_000) + "]".repeat(5_000);
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "deep.json", deep.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(TrafficMatrixFormatException.class).hasMessageContaining("deep.json");
+    }
+
+    @Test
+    void aByteOrderMarkIsSkipped() {
+        byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
+        for (String text : List.of("src,dst,demand\nn1,n2,3\n", "[{\"src\":\"n1\",\"dst\":\"n2\",\"demand\":3}]")) {
+            byte[] body = text.getBytes(StandardCharsets.UTF_8);
+            byte[] all = new byte[bom.length + body.length];
+            System.arraycopy(bom, 0, all, 0, 3);
+            System.arraycopy(body, 0, all, 3, body.length);
+            TrafficMatrix tm = TrafficMatrixIo.read(net, "bom", all);
+            assertThat(tm.size()).as(text).isEqualTo(1);
+            assertThat(tm.demandMbps(0)).isEqualTo(3.0);
+        }
     }
 
     private TrafficMatrix json(String text) {
