@@ -104,14 +104,15 @@ public final class TopologyCatalog {
         }
         throw new IllegalArgumentException("unknown topology '%s': not a file, and not one of %s%s".formatted(
                 nameOrPath, available(),
-                directory.isEmpty() ? " (no Topology Zoo directory found; set --topology-dir or " + DIR_ENV + ")" : ""));
+                directory.isEmpty() ? " (no Topology Zoo directory found; set --topology-dir or " + DIR_ENV + ")"
+                        : !Files.isDirectory(directory.get()) ? " (topology directory %s is not a directory)".formatted(directory.get()) : ""));
     }
 
     /** @return bundled names followed by every network in the directory, sorted */
     public List<String> available() {
         TreeSet<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         names.addAll(BUNDLED);
-        directory.ifPresent(dir -> {
+        directory.filter(Files::isDirectory).ifPresent(dir -> {
             try (Stream<Path> files = Files.list(dir)) {
                 files.map(f -> f.getFileName().toString())
                         .filter(TopologyCatalog::isTopologyFile)

@@ -83,6 +83,16 @@ class TopologyCatalogTest {
     }
 
     @Test
+    void aTopologyDirectoryThatDoesNotExistIsNamedInTheError() {
+        TopologyCatalog missing = new TopologyCatalog(Optional.of(Path.of("/nonexistent-zoo")), te.topology.io.LoadOptions.defaults());
+        assertThatThrownBy(() -> missing.load("Atlantis"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown topology 'Atlantis'")
+                .hasMessageContaining("topology directory /nonexistent-zoo is not a directory");
+        assertThat(missing.load("Abilene").nodeCount()).isEqualTo(11); // the bundled one still loads
+    }
+
+    @Test
     void explicitPathWins() {
         Path file = CATALOG.directory().orElseThrow().resolve("Ion.graphml");
         assertThat(CATALOG.load(file.toString()).nodeCount()).isEqualTo(125);

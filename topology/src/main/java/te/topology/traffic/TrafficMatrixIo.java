@@ -64,6 +64,7 @@ public final class TrafficMatrixIo {
         try (BufferedReader in = new BufferedReader(reader)) {
             String line;
             int lineNo = 0;
+            boolean first = true;
             while ((line = in.readLine()) != null) {
                 lineNo++;
                 String text = line.strip();
@@ -71,7 +72,10 @@ public final class TrafficMatrixIo {
                     continue;
                 }
                 String[] fields = text.split(",", -1);
-                if (lineNo == 1 && fields.length == 3 && fields[0].strip().equalsIgnoreCase("src")) {
+                // The header may follow comments or blank lines.
+                boolean header = first && fields.length == 3 && fields[0].strip().equalsIgnoreCase("src");
+                first = false;
+                if (header) {
                     continue;
                 }
                 String row = "line " + lineNo;

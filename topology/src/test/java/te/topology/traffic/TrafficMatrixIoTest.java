@@ -111,6 +111,12 @@ class TrafficMatrixIoTest {
     }
 
     @Test
+    void aHeaderAfterCommentsIsAHeader() {
+        TrafficMatrix tm = TrafficMatrixIo.read(net, "c.csv", "# exported\n\nsrc,dst,demand\nn1,n2,3\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(tm.size()).isEqualTo(1);
+    }
+
+    @Test
     void aByteOrderMarkIsSkipped() {
         byte[] bom = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
         for (String text : List.of("src,dst,demand\nn1,n2,3\n", "[{\"src\":\"n1\",\"dst\":\"n2\",\"demand\":3}]")) {
