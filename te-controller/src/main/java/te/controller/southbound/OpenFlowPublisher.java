@@ -114,6 +114,46 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
         loads.start(pusher::portCounters, sink, interval, 2 * pusher.config().requestTimeoutMs());
     }
 
+    /**
+     * @return for {@code GET /v1/switches}: every connected switch (datapath id, address, known,
+     *         connected since, bundles, recent errors) and the last allocation's push (its version,
+     *         and once the switches confirmed or failed it: clean, mods, ms, errors, problems)
+     */
+    public java.util.Map<String, Object> view() {
+        java.util.List<java.util.Map<String, Object>> list = new java.util.ArrayList<>();
+        for (te.southbound.SwitchStatus s : pusher.status()) {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("dpid", s.dpid().toString());
+            m.put("address", s.remoteAddress());
+            m.put("known", s.known());
+            m.put("connectedAt", java.time.Instant.ofEpochMilli(s.connectedAtMillis()).toString());
+            m.put("bundles", s.bundles());
+            m.put("recentErrors", s.recentErrors().stream().map(e -> java.util.Map.of("at", java.time.Instant.ofEpochMilli(e.atMillis()).toString(),
+                    "error", e.toString())).toList());
+            list.add(m);
+        }
+        java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
+        body.put("listening", pusher.localAddress().toString());
+        body.put("switches", list);
+        Push push = lastPush;
+        if (push != null) {
+            java.util.Map<String, Object> p = new java.util.LinkedHashMap<>();
+            p.put("allocationVersion", push.version());
+            te.southbound.PushReport r = push.report().isDone() && !push.report().isCompletedExceptionally() ? push.report().join() : null;
+            p.put("state", r != null ? (r.clean() ? "done" : "done with problems") : push.report().isDone() ? "failed" : "in progress");
+            if (r != null) {
+                p.put("clean", r.clean());
+                p.put("mods", r.messagesSent());
+                p.put("durationMs", r.durationMs());
+                p.put("missingSwitches", r.missingSwitches().stream().map(Object::toString).sorted().toList());
+                p.put("errors", r.errors().stream().map(Object::toString).toList());
+                p.put("problems", r.problems());
+            }
+            body.put("lastPush", p);
+        }
+        return body;
+    }
+
     /** @return connected switches with their recent errors */
     public java.util.List<te.southbound.SwitchStatus> switches() {
         return pusher.status();

@@ -141,6 +141,9 @@ class ApiEndpointsTest {
         assertThat(wrongMethod.headers().firstValue("Allow")).contains("GET, PATCH, PUT");
         assertThat(d.send("GET", "/v1/solve", null, null).statusCode()).isEqualTo(405);
         assertThat(d.send("POST", "/v1/links/0/1/sideways", null, null).statusCode()).isEqualTo(404);
+        HttpResponse<String> noSwitches = d.get("/v1/switches");
+        assertThat(noSwitches.statusCode()).isEqualTo(404);
+        assertThat(DaemonFixture.json(noSwitches).get("error").asText()).contains("without --openflow-listen");
     }
 
     @Test

@@ -37,7 +37,9 @@ class PortStatusIT {
         try (OvsSandbox ovs = OvsSandbox.start();
              OpenFlowPublisher switches = OpenFlowPublisher.start(t, wiring, new InetSocketAddress("127.0.0.1", 0));
              DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, switches::publish)) {
+            assertThat(d.get("/v1/switches").statusCode()).as("no view shown yet").isEqualTo(404);
             switches.followPorts(d.daemon::links, d.daemon::reportSwitchPorts);
+            d.daemon.showSwitches(switches::view);
             ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             // Patch ports cannot be set down ("Operation not supported"), so link 0-1 is a veth
             // pair: a port set down at one end loses carrier at the other, as a cut fibre would.
@@ -58,6 +60,13 @@ class PortStatusIT {
             d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":500},{\"src\":\"1\",\"dst\":\"0\",\"demand\":500}]");
             d.awaitAllocationFor(1, 0);
             assertThat(d.daemon.links().downArcs()).as("every port reported up").isEmpty();
+            // GET /v1/switches: every bridge, and the first allocation's push confirmed clean.
+            await("the push confirmed", () -> DaemonFixture.json(d.get("/v1/switches")).path("lastPush").path("state").asText().equals("done"));
+            com.fasterxml.jackson.databind.JsonNode view = DaemonFixture.json(d.get("/v1/switches"));
+            assertThat(view.get("switches")).hasSize(t.nodeCount());
+            assertThat(view.get("switches").findValuesAsText("dpid")).contains(wiring.dpid(0).toString());
+            assertThat(view.get("lastPush").get("clean").asBoolean()).isTrue();
+            assertThat(view.get("lastPush").get("mods").asInt()).isPositive();
 
             ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "down");
             await("both arcs of the link failed", () -> d.daemon.links().isSwitchDown(ab) && d.daemon.links().isSwitchDown(ba));
