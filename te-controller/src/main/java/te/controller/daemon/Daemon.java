@@ -33,17 +33,19 @@ public final class Daemon implements AutoCloseable {
     private final ApiServer server;
     private final NetworkBook network;
     private final java.util.concurrent.atomic.AtomicReference<LinkLoads> measured;
-    private final java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<Object>> switches;
+    private final java.util.concurrent.atomic.AtomicReference<SwitchesView> switches;
+    private final DaemonMetrics metrics;
 
     private Daemon(StateStore store, SolveLoop loop, ApiServer server, NetworkBook network,
                    java.util.concurrent.atomic.AtomicReference<LinkLoads> measured,
-                   java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<Object>> switches) {
+                   java.util.concurrent.atomic.AtomicReference<SwitchesView> switches, DaemonMetrics metrics) {
         this.store = store;
         this.loop = loop;
         this.server = server;
         this.network = network;
         this.measured = measured;
         this.switches = switches;
+        this.metrics = metrics;
     }
 
     /**
@@ -77,8 +79,8 @@ public final class Daemon implements AutoCloseable {
             routes.addAll(new AllocationResource(topology, allocations).routes());
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
             routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
-            var switches = new java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<Object>>();
-            routes.addAll(new te.controller.daemon.api.SwitchResource(() -> java.util.Optional.ofNullable(switches.get()).map(java.util.function.Supplier::get)).routes());
+            var switches = new java.util.concurrent.atomic.AtomicReference<SwitchesView>();
+            routes.addAll(new te.controller.daemon.api.SwitchResource(() -> java.util.Optional.ofNullable(switches.get()).map(SwitchesView::render)).routes());
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
             ApiServer server;
             try {
@@ -92,7 +94,7 @@ public final class Daemon implements AutoCloseable {
                     settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval());
-            return new Daemon(store, loop, server, network, measured, switches);
+            return new Daemon(store, loop, server, network, measured, switches, metrics);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -142,12 +144,15 @@ public final class Daemon implements AutoCloseable {
     }
 
     /**
-     * Serves the switches' state at {@code GET /v1/switches} (without it, that answers 404: no switches).
-     *
-     * @param view renders the connected switches and the last push as JSON-ready maps and lists; called per request
+     * Serves the switches' state at {@code GET /v1/switches} (without it, that answers 404: no
+     * switches) and as the metrics {@code te_switches_connected} and {@code te_switches_allocation_version}.
+     * Call once.
      */
-    public void showSwitches(java.util.function.Supplier<Object> view) {
-        switches.set(view);
+    public void showSwitches(SwitchesView view) {
+        if (!switches.compareAndSet(null, view)) {
+            throw new IllegalStateException("switches are shown already");
+        }
+        metrics.switches(view::connected, view::confirmedVersion);
     }
 
     /** Records the arc loads the switches measured (served by {@code GET /v1/links/load} and the metrics). */

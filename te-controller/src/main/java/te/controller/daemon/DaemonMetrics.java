@@ -14,7 +14,8 @@ import java.util.function.Supplier;
  * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}},
  * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_demand_uploads_total{result}},
  * {@code te_http_request_duration_seconds{method,route,status}}, version gauges, and with switches
- * {@code te_links_measured_max_utilisation}, {@code te_links_measured}.
+ * {@code te_links_measured_max_utilisation}, {@code te_links_measured}, {@code te_switches_connected},
+ * {@code te_switches_allocation_version}.
  */
 public final class DaemonMetrics {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -46,6 +47,17 @@ public final class DaemonMetrics {
         Gauge.builder("te.links.measured.max.utilisation", maxUtilisation)
                 .description("highest measured arc load / capacity over the last port-counter interval").register(registry);
         Gauge.builder("te.links.measured", measuredArcs).description("arcs with a measured load").register(registry);
+    }
+
+    /**
+     * Registers the switches' gauges: {@code te_switches_connected} and
+     * {@code te_switches_allocation_version} (the newest allocation version they confirmed without
+     * error; alert when it stays behind {@code te_allocation_version}).
+     */
+    public void switches(Supplier<Number> connected, Supplier<Number> confirmedVersion) {
+        Gauge.builder("te.switches.connected", connected).description("connected switches of the wiring").register(registry);
+        Gauge.builder("te.switches.allocation.version", confirmedVersion)
+                .description("newest allocation version the switches confirmed without error (0: none yet)").register(registry);
     }
 
     /** Records one solve pass. */

@@ -141,7 +141,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw e;
         }
         if (switches != null) {
-            daemon.showSwitches(switches::view);
+            daemon.showSwitches(switches);
             switches.followPorts(daemon::links, daemon::reportSwitchPorts);
             if (!statsInterval.isZero()) {
                 switches.followLoads(daemon::reportLinkLoads, statsInterval);

@@ -19,7 +19,7 @@ import te.topology.Topology;
  * hands it to the {@link WeightPusher}, without waiting for the switches (the pusher installs it
  * make-before-break in the background and retries switches that are away).
  */
-public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseable {
+public final class OpenFlowPublisher implements AllocationPublisher, te.controller.daemon.SwitchesView, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OpenFlowPublisher.class);
 
     private final DesiredStates states;
@@ -85,6 +85,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
     }
 
     private volatile Push lastPush;
+    private final java.util.concurrent.atomic.AtomicLong confirmed = new java.util.concurrent.atomic.AtomicLong();
 
     /** @return the latest allocation's push, or null before the first */
     public Push lastPush() {
@@ -101,6 +102,9 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
                 LOG.warn("push of allocation version {} failed: {}", allocation.version(), error.toString());
             } else {
                 LOG.info("allocation version {} on the switches: {}", allocation.version(), r.summary());
+                if (r.clean()) {
+                    confirmed.accumulateAndGet(allocation.version(), Math::max);
+                }
             }
         });
     }
@@ -119,7 +123,8 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
      *         connected since, bundles, recent errors) and the last allocation's push (its version,
      *         and once the switches confirmed or failed it: clean, mods, ms, errors, problems)
      */
-    public java.util.Map<String, Object> view() {
+    @Override
+    public java.util.Map<String, Object> render() {
         java.util.List<java.util.Map<String, Object>> list = new java.util.ArrayList<>();
         for (te.southbound.SwitchStatus s : pusher.status()) {
             java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
@@ -152,6 +157,16 @@ public final class OpenFlowPublisher implements AllocationPublisher, AutoCloseab
             body.put("lastPush", p);
         }
         return body;
+    }
+
+    @Override
+    public int connected() {
+        return (int) pusher.status().stream().filter(te.southbound.SwitchStatus::known).count();
+    }
+
+    @Override
+    public long confirmedVersion() {
+        return confirmed.get();
     }
 
     /** @return connected switches with their recent errors */

@@ -39,7 +39,7 @@ class PortStatusIT {
              DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, switches::publish)) {
             assertThat(d.get("/v1/switches").statusCode()).as("no view shown yet").isEqualTo(404);
             switches.followPorts(d.daemon::links, d.daemon::reportSwitchPorts);
-            d.daemon.showSwitches(switches::view);
+            d.daemon.showSwitches(switches);
             ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             // Patch ports cannot be set down ("Operation not supported"), so link 0-1 is a veth
             // pair: a port set down at one end loses carrier at the other, as a cut fibre would.
@@ -67,6 +67,10 @@ class PortStatusIT {
             assertThat(view.get("switches").findValuesAsText("dpid")).contains(wiring.dpid(0).toString());
             assertThat(view.get("lastPush").get("clean").asBoolean()).isTrue();
             assertThat(view.get("lastPush").get("mods").asInt()).isPositive();
+            long confirmed = view.get("lastPush").get("allocationVersion").asLong();
+            // The confirmed version is recorded as the push completes, just after its state reads "done".
+            await("the metrics", () -> d.get("/metrics").body().contains("te_switches_allocation_version " + (double) confirmed));
+            assertThat(d.get("/metrics").body()).contains("te_switches_connected " + (double) t.nodeCount());
 
             ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "down");
             await("both arcs of the link failed", () -> d.daemon.links().isSwitchDown(ab) && d.daemon.links().isSwitchDown(ba));
