@@ -16,17 +16,26 @@ import te.lp.SolverOptions;
  */
 public record PopOptions(int k, double clientSplit, long seed, Partitioner partitioner, int parallelism, SolverOptions perSolve) {
     public PopOptions {
+        check(k, clientSplit);
+        requireNonNull(partitioner, "partitioner");
+        if (parallelism < 1) {
+            throw new IllegalArgumentException("POP parallelism must be >= 1, got " + parallelism);
+        }
+        requireNonNull(perSolve, "perSolve");
+    }
+
+    /**
+     * Checks POP's own settings, for callers that want bad input refused before any work.
+     *
+     * @throws IllegalArgumentException naming the value: {@code k < 1}, or a threshold that is negative, NaN or infinite
+     */
+    public static void check(int k, double clientSplit) {
         if (k < 1) {
             throw new IllegalArgumentException("POP needs k >= 1 sub-problems, got " + k);
         }
         if (!(clientSplit >= 0) || Double.isInfinite(clientSplit)) {
             throw new IllegalArgumentException("client-split threshold must be finite and >= 0, got " + clientSplit);
         }
-        requireNonNull(partitioner, "partitioner");
-        if (parallelism < 1) {
-            throw new IllegalArgumentException("POP parallelism must be >= 1, got " + parallelism);
-        }
-        requireNonNull(perSolve, "perSolve");
     }
 
     /**

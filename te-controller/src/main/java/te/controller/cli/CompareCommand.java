@@ -80,6 +80,8 @@ final class CompareCommand implements Runnable {
         double gap = solverChoice.gap();
         Partitioner part = Partitioner.byName(partitioner);
         TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
+        // Refused before the paths and the full LP run, not when POP's turn comes.
+        popKs.forEach(k -> te.lp.pop.PopOptions.check(k, clientSplit));
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));

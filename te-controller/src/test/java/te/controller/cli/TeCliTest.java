@@ -145,6 +145,10 @@ class TeCliTest {
         Run pop = run("compare", "-t", "Abilene", "--pop", "0");
         assertThat(pop.exit()).isEqualTo(1);
         assertThat(pop.err()).contains("POP needs k >= 1 sub-problems, got 0");
+        Run split = run("compare", "-t", "Abilene", "--client-split", "-1");
+        assertThat(split.exit()).isEqualTo(1);
+        assertThat(split.err()).contains("client-split threshold must be finite and >= 0, got -1.0")
+                .as("refused before anything ran").doesNotContain("running full LP");
     }
 
     @Test
