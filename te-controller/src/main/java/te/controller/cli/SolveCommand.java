@@ -103,7 +103,7 @@ final class SolveCommand implements Runnable {
             return TrafficMatrixIo.read(t, file);
         }
         // Looks like a path (a separator or a file extension), not MODEL:seed,scale: say the file is missing.
-        if (!traffic.contains(":") && (traffic.contains("/") || traffic.contains(java.io.File.separator) || traffic.matches(".*\\.(csv|json)"))) {
+        if (!traffic.contains(":") && (traffic.contains("/") || traffic.contains(java.io.File.separator) || traffic.toLowerCase(java.util.Locale.ROOT).matches(".*\\.(csv|json)"))) {
             throw new IllegalArgumentException("--traffic %s: no such file (and not a traffic model MODEL:seed,scale)".formatted(traffic));
         }
         return TrafficSpec.parse(traffic).generate(t);

@@ -57,7 +57,7 @@ public final class DaemonMetrics {
     public void switches(Supplier<Number> connected, Supplier<Number> confirmedVersion) {
         Gauge.builder("te.switches.connected", connected).description("connected switches of the wiring").register(registry);
         Gauge.builder("te.switches.allocation.version", confirmedVersion)
-                .description("newest allocation version the switches confirmed without error (0: none yet)").register(registry);
+                .description("newest allocation version confirmed without error on every switch it needs (0: none yet)").register(registry);
     }
 
     /** Records one solve pass. */

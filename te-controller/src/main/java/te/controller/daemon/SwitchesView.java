@@ -8,6 +8,6 @@ public interface SwitchesView {
     /** @return switches connected now whose datapath id is in the wiring */
     int connected();
 
-    /** @return the newest allocation version the switches confirmed without error (0: none yet) */
+    /** @return the newest allocation version confirmed without error on every switch it needs, none missing (0: none yet) */
     long confirmedVersion();
 }

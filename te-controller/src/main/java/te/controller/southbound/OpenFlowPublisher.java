@@ -102,7 +102,8 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
                 LOG.warn("push of allocation version {} failed: {}", allocation.version(), error.toString());
             } else {
                 LOG.info("allocation version {} on the switches: {}", allocation.version(), r.summary());
-                if (r.clean()) {
+                // Clean covers the connected switches only: with one away the allocation is not all on the switches.
+                if (r.clean() && r.missingSwitches().isEmpty()) {
                     confirmed.accumulateAndGet(allocation.version(), Math::max);
                 }
             }
@@ -138,14 +139,22 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             list.add(m);
         }
         java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
-        body.put("listening", pusher.localAddress().toString());
+        body.put("listening", pusher.localAddress().getHostString() + ":" + pusher.localAddress().getPort());
         body.put("switches", list);
         Push push = lastPush;
         if (push != null) {
             java.util.Map<String, Object> p = new java.util.LinkedHashMap<>();
             p.put("allocationVersion", push.version());
-            te.southbound.PushReport r = push.report().isDone() && !push.report().isCompletedExceptionally() ? push.report().join() : null;
-            p.put("state", r != null ? (r.clean() ? "done" : "done with problems") : push.report().isDone() ? "failed" : "in progress");
+            // One read of the future: it may complete between two.
+            te.southbound.PushReport r = null;
+            String state;
+            try {
+                r = push.report().getNow(null);
+                state = r == null ? "in progress" : r.clean() && r.missingSwitches().isEmpty() ? "done" : "done with problems";
+            } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                state = "failed";
+            }
+            p.put("state", state);
             if (r != null) {
                 p.put("clean", r.clean());
                 p.put("mods", r.messagesSent());

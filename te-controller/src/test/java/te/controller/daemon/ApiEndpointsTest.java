@@ -132,6 +132,32 @@ class ApiEndpointsTest {
     }
 
     @Test
+    void switchesAreShownWithTheirMetricsOnceAViewIsGiven() {
+        assertThat(d.get("/v1/switches").statusCode()).isEqualTo(404);
+        d.daemon.showSwitches(new SwitchesView() {
+            @Override
+            public Object render() {
+                return java.util.Map.of("switches", java.util.List.of(java.util.Map.of("dpid", "0000000000000001")));
+            }
+
+            @Override
+            public int connected() {
+                return 3;
+            }
+
+            @Override
+            public long confirmedVersion() {
+                return 7;
+            }
+        });
+        HttpResponse<String> shown = d.get("/v1/switches");
+        assertThat(shown.statusCode()).isEqualTo(200);
+        assertThat(DaemonFixture.json(shown).get("switches").get(0).get("dpid").asText()).isEqualTo("0000000000000001");
+        assertThat(d.get("/metrics").body()).contains("te_switches_connected 3.0").contains("te_switches_allocation_version 7.0");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.daemon.showSwitches(null)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
     void unknownPathsAndMethodsGet404And405() {
         HttpResponse<String> notFound = d.get("/v1/nothing");
         assertThat(notFound.statusCode()).isEqualTo(404);

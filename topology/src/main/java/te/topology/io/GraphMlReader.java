@@ -67,7 +67,7 @@ public final class GraphMlReader {
         try (Reader reader = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
             importer.importGraph(graph, reader);
         } catch (ImportException e) {
-            throw new TopologyFormatException(source, null, "not valid GraphML: " + located(e), e);
+            throw new TopologyFormatException(source, null, "not valid GraphML: " + rootMessage(e), e);
         } catch (IOException e) {
             throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
         }
@@ -135,17 +135,23 @@ public final class GraphMlReader {
             java.util.Set<String> keys = new java.util.HashSet<>();
             java.util.Deque<java.util.Set<String>> dataKeys = new java.util.ArrayDeque<>();
             java.util.Deque<String> owners = new java.util.ArrayDeque<>();
+            String encoding = xml.getCharacterEncodingScheme();
+            if (encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
+                // The importer reads UTF-8 whatever the declaration says: both must see the same text.
+                throw new TopologyFormatException(source, null, "declares encoding %s; save it as UTF-8".formatted(encoding));
+            }
             while (xml.hasNext()) {
                 int event = xml.next();
                 if (event == XMLStreamConstants.DTD) {
                     throw new TopologyFormatException(source, null, at(xml)
                             + "a DOCTYPE declaration is not allowed (its entities could read local files or URLs)");
                 }
-                if (event == XMLStreamConstants.END_ELEMENT && isOwner(xml.getLocalName())) {
+                if (event == XMLStreamConstants.END_ELEMENT && isGraphMl(xml) && isOwner(xml.getLocalName())) {
                     dataKeys.pop();
                     owners.pop();
                 }
-                if (event != XMLStreamConstants.START_ELEMENT) {
+                // Elements of other vocabularies (yEd's inside <data>, say) are not GraphML's to check.
+                if (event != XMLStreamConstants.START_ELEMENT || sawGraphml && !isGraphMl(xml)) {
                     continue;
                 }
                 String local = xml.getLocalName();
@@ -176,7 +182,7 @@ public final class GraphMlReader {
                     }
                     case "edge" -> {
                         String own = xml.getAttributeValue(null, "directed");
-                        if (own != null && directed != null && Boolean.parseBoolean(own) != directed) {
+                        if (own != null && directed != null && xmlBoolean(own) != directed) {
                             throw new TopologyFormatException(source, "<edge id=\"%s\">".formatted(xml.getAttributeValue(null, "id")),
                                     at(xml) + "directed=\"%s\" contradicts edgedefault; mixed graphs are not supported".formatted(own));
                         }
@@ -200,31 +206,42 @@ public final class GraphMlReader {
                 throw new TopologyFormatException(source, null, "no <graph> element");
             }
             return directed;
-        } catch (XMLStreamException | IOException e) {
-            throw new TopologyFormatException(source, null, "not well-formed XML: " + e.getMessage(), e);
+        } catch (XMLStreamException e) {
+            // The JDK's message repeats the location on a line of its own; keep the reason.
+            String message = e.getMessage() == null ? e.toString() : e.getMessage().replaceFirst("(?s)^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\s*Message:\\s*", "");
+            javax.xml.stream.Location l = e.getLocation();
+            throw new TopologyFormatException(source, null, "not well-formed XML: "
+                    + (l == null ? "" : "line %d, column %d: ".formatted(l.getLineNumber(), l.getColumnNumber())) + message, e);
+        } catch (IllegalArgumentException e) {
+            throw new TopologyFormatException(source, "<edge>", "directed " + e.getMessage());
+        } catch (IOException e) {
+            throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
         }
     }
 
     /** Elements that carry {@code <data>} of their own. */
     private static boolean isOwner(String local) {
-        return local.equals("graph") || local.equals("node") || local.equals("edge");
+        return local.equals("graph") || local.equals("node") || local.equals("edge") || local.equals("port");
+    }
+
+    /** @return whether the current element is GraphML's (its namespace, or none) */
+    private static boolean isGraphMl(XMLStreamReader xml) {
+        String ns = xml.getNamespaceURI();
+        return ns == null || ns.isEmpty() || ns.equals("http://graphml.graphdrawing.org/xmlns");
+    }
+
+    /** @return an xsd:boolean: {@code true}/{@code 1} or {@code false}/{@code 0} */
+    private static boolean xmlBoolean(String text) {
+        return switch (text.strip()) {
+            case "true", "1" -> true;
+            case "false", "0" -> false;
+            default -> throw new IllegalArgumentException("'%s' is not true, false, 1 or 0".formatted(text));
+        };
     }
 
     private static String at(XMLStreamReader xml) {
         javax.xml.stream.Location l = xml.getLocation();
         return l == null ? "" : "line %d, column %d: ".formatted(l.getLineNumber(), l.getColumnNumber());
-    }
-
-    /** @return the root cause's message, with its line and column when the XML parser gave them */
-    private static String located(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
-        }
-        if (t instanceof org.xml.sax.SAXParseException p && p.getLineNumber() > 0) {
-            return "line %d, column %d: %s".formatted(p.getLineNumber(), p.getColumnNumber(), p.getMessage());
-        }
-        return rootMessage(e);
     }
 
     private static String rootMessage(Throwable e) {

@@ -236,6 +236,20 @@ class TopologyReaderTest {
                 .hasMessageContaining("t.json").hasMessageContaining("links[1]").hasMessageContaining("parallel edges");
     }
 
+    @Test
+    void graphMlThatIsValidStaysValidAndMixedOrForeignEncodingsAreNamed() {
+        // A port's own <data> and another vocabulary's <graph> inside a <data> are not duplicates or nesting.
+        String ports = TRIANGLE.replace("<node id=\"b\"/>", "<node id=\"b\"><data key=\"d0\">B</data><port name=\"p0\"><data key=\"d0\">P</data></port></node>")
+                .replace("<node id=\"c\"/>", "<node id=\"c\"><data key=\"d0\"><y:graph xmlns:y=\"http://www.yworks.com/xml/graphml\"/></data></node>");
+        assertThat(read(graphml("undirected", ports)).nodeCount()).isEqualTo(3);
+        assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE.replace("<edge source=\"a\"", "<edge directed=\"1\" source=\"a\""))))
+                .hasMessageContaining("contradicts edgedefault");
+        assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE).replace("encoding=\"utf-8\"", "encoding=\"ISO-8859-1\"")))
+                .hasMessageContaining("declares encoding ISO-8859-1; save it as UTF-8");
+        assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE).replace("</graph>", "</grph>")))
+                .hasMessageContaining("not well-formed XML: line ").satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
     private Topology json(String text) {
         return reader.read("t.json", text.getBytes(StandardCharsets.UTF_8));
     }
