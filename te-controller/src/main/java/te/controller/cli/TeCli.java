@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "te", mixinStandardHelpOptions = true, version = "te 0.1.0",
         description = "WAN traffic-engineering controller: topologies, paths, traffic matrices, solves.",
         subcommands = {TopologyCommand.class, PathsCommand.class, TrafficCommand.class, SolveCommand.class, CompareCommand.class,
-                te.controller.daemon.ServeCommand.class})
+                te.controller.daemon.ServeCommand.class, StateCommand.class})
 public final class TeCli implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

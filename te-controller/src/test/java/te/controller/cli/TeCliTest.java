@@ -152,6 +152,37 @@ class TeCliTest {
     }
 
     @Test
+    void stateShowsWhatADaemonStoredAndWritesItsAllocationAsTheApiJson(@TempDir Path dir) throws Exception {
+        te.topology.Topology t = te.zoo.TopologyCatalog.discover().load("Abilene");
+        te.topology.paths.PathSet paths = te.topology.paths.PathPrecomputation.allPairs(t, te.topology.paths.PathSpec.defaults(), 1,
+                te.topology.paths.PathPrecomputation.Progress.NONE);
+        te.lp.Allocation a = te.lp.baseline.Cspf.allocate(te.lp.TeProblem.of(t, paths,
+                te.lp.Commodities.of(te.topology.traffic.TrafficSpec.parse("gravity:1,1").generate(t), paths)));
+        Path state = dir.resolve("state");
+        try (te.controller.daemon.state.StateStore store = new te.controller.daemon.state.StateStore(state)) {
+            te.controller.daemon.AllocationBook book = te.controller.daemon.AllocationBook.load(t,
+                    te.controller.daemon.NetworkBook.load(t, paths, store, 1).current(), store);
+            book.publish(new te.controller.daemon.AllocationInfo(te.lp.Objective.TOTAL_FLOW, a.totalFlowMbps(), "cspf",
+                    te.lp.SolveStatus.OPTIMAL, "", 3, 0, 0, 0, java.time.Instant.EPOCH), a);
+        }
+        Path json = dir.resolve("alloc.json");
+        Run shown = run("state", "-t", "Abilene", "--state-dir", state.toString(), "--allocation-json", json.toString());
+        assertThat(shown.exit()).as(shown.err()).isZero();
+        assertThat(shown.out()).contains("demands     none").contains("allocation  version 1").contains("cspf (compact)")
+                .contains("demand version 3").contains("served      version 1");
+        te.lp.Allocation back = te.controller.AllocationJsonReader.read(t, te.topology.paths.PathSpec.defaults(), t.capacitiesMbps(),
+                java.nio.file.Files.readAllBytes(json)).allocation();
+        assertThat(back.pathFlowsMbps()).containsExactly(a.pathFlowsMbps());
+
+        Run missing = run("state", "-t", "Abilene", "--state-dir", dir.resolve("nothing").toString());
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err()).contains("is not a directory");
+        Run other = run("state", "-t", "Abilene", "--state-dir", dir.toString(), "--allocation-json", json.toString());
+        assertThat(other.exit()).isEqualTo(1);
+        assertThat(other.err()).contains("holds no readable allocation");
+    }
+
+    @Test
     void badInputExitsNonZeroWithTheValueNamed() {
         Run unknown = run("topology", "-t", "Atlantis");
         assertThat(unknown.exit()).isEqualTo(1);

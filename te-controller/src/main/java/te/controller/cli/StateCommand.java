@@ -1,0 +1,110 @@
+package te.controller.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import te.controller.daemon.AllocationFile;
+import te.controller.daemon.AllocationSnapshot;
+import te.controller.daemon.state.CorruptStateException;
+import te.controller.daemon.state.StateFile;
+import te.controller.daemon.state.StateStore;
+import te.controller.daemon.state.StoredState;
+import te.topology.Topology;
+import te.topology.paths.PathSpec;
+
+/**
+ * {@code te state}: what a daemon's state directory holds, read-only and without its lock, so it
+ * works while the daemon runs. The allocation is stored in a binary form ({@link AllocationFile});
+ * {@code --allocation-json} writes it as the JSON {@code GET /v1/allocation} serves.
+ */
+@Command(name = "state", mixinStandardHelpOptions = true,
+        description = "Show what a te serve state directory holds (versions, sizes, the stored allocation's figures; read-only, "
+                + "also while the daemon runs) and optionally write the stored allocation as the API's JSON.")
+final class StateCommand implements Runnable {
+    private static final List<String> KINDS = List.of(StateStore.DEMANDS, StateStore.LINKS, StateStore.ALLOCATION, StateStore.SERVED);
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    TopologyOptions topologyOptions;
+
+    @Option(names = "--state-dir", required = true, paramLabel = "DIR", description = "The daemon's --state-dir.")
+    Path stateDir;
+
+    @Option(names = "--allocation-json", paramLabel = "FILE", description = "Write the stored allocation here as the API's JSON.")
+    Path allocationJson;
+
+    @Override
+    public void run() {
+        if (!Files.isDirectory(stateDir)) {
+            throw new IllegalArgumentException("--state-dir %s is not a directory".formatted(stateDir));
+        }
+        Topology topology = topologyOptions.load();
+        PrintWriter out = spec.commandLine().getOut();
+        Optional<AllocationSnapshot> allocation = Optional.empty();
+        for (String kind : KINDS) {
+            Path file = stateDir.resolve(kind + ".state");
+            Optional<StoredState> stored;
+            try {
+                stored = StateFile.read(file, kind);
+            } catch (CorruptStateException | IOException e) {
+                out.printf("%-11s unreadable: %s%n", kind, e.getMessage());
+                continue;
+            }
+            if (stored.isEmpty()) {
+                out.printf("%-11s none%n", kind);
+                continue;
+            }
+            StoredState s = stored.get();
+            out.printf("%-11s version %d, %d bytes%n", kind, s.version(), s.payload().length);
+            if (kind.equals(StateStore.ALLOCATION)) {
+                allocation = describe(out, topology, s);
+            }
+        }
+        try (Stream<Path> files = Files.list(stateDir)) {
+            files.map(f -> f.getFileName().toString()).filter(f -> f.contains(".corrupt-")).sorted()
+                    .forEach(f -> out.printf("set aside   %s%n", f));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + stateDir, e);
+        }
+        if (allocationJson != null) {
+            AllocationSnapshot a = allocation.orElseThrow(() -> new IllegalArgumentException(
+                    "--allocation-json: %s holds no readable allocation".formatted(stateDir)));
+            try {
+                Files.write(allocationJson, a.json());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write " + allocationJson, e);
+            }
+            out.printf("written     %s%n", allocationJson);
+        }
+        out.flush();
+    }
+
+    /** Prints the stored allocation's figures; an allocation that does not fit the topology is said so, not thrown. */
+    private static Optional<AllocationSnapshot> describe(PrintWriter out, Topology topology, StoredState s) {
+        try {
+            AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, PathSpec.defaults(), topology.capacitiesMbps(),
+                    s.payload());
+            out.printf("            %s (%s), %s %s, %d commodities, %.3f Mbps routed, demand version %d, topology version %d, "
+                            + "computed at %s%s%n", a.info().method(), AllocationFile.holds(s.payload()) ? "compact" : "JSON",
+                    a.info().objective().cliName(), a.info().value(), a.allocation().problem().commodities().size(),
+                    a.allocation().totalFlowMbps(), a.info().demandVersion(), a.info().topologyVersion(), a.info().computedAt(),
+                    a.info().message().isEmpty() ? "" : "; " + a.info().message());
+            return Optional.of(a);
+        } catch (RuntimeException e) {
+            out.printf("            does not fit topology %s: %s%n", topology.name(), e.getMessage());
+            return Optional.empty();
+        }
+    }
+}
