@@ -97,20 +97,35 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             return sendBundle(messages);
         }
         int first = pending.nextXid();
-        int x = first;
         OfMessage[] stamped = new OfMessage[messages.size()];
+        int x = stamp(messages, stamped, first);
+        CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(first, x);
+        writeMods(stamped, m -> m, done);
+        write(new BarrierRequest(x), true);
+        return failIfClosed(done);
+    }
+
+    /**
+     * Gives the messages consecutive xids from {@code xid} on, into {@code stamped}, and tracks them.
+     *
+     * @return the next free xid (the barrier's)
+     */
+    private int stamp(List<OfMessage> messages, OfMessage[] stamped, int xid) {
+        int x = xid;
         for (int i = 0; i < stamped.length; i++) {
             stamped[i] = messages.get(i).withXid(x);
             pending.track(stamped[i]);
             x = pending.nextXid();
         }
-        CompletableFuture<List<SwitchError>> done = pending.awaitBarrier(first, x);
+        return x;
+    }
+
+    /** Writes the mods as {@code wrap} makes them, flushing in slices so big pushes stream; counts them as work in hand. */
+    private void writeMods(OfMessage[] stamped, java.util.function.UnaryOperator<OfMessage> wrap, CompletableFuture<?> batch) {
         busyUntilNanos = Math.max(busyUntilNanos, System.nanoTime()) + stamped.length * NANOS_PER_MOD;
         for (int i = 0; i < stamped.length; i++) {
-            writeOrFail(stamped[i], i % 512 == 511, done); // flush in slices so big pushes stream
+            writeOrFail(wrap.apply(stamped[i]), i % 512 == 511, batch);
         }
-        write(new BarrierRequest(x), true);
-        return failIfClosed(done);
     }
 
     /**
@@ -126,19 +141,11 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         int first = pending.nextXid();
         BundleControl open = new BundleControl(first, bundleId, OfConstants.BUNDLE_OPEN_REQUEST, BUNDLE_FLAGS);
         pending.track(open);
-        int x = pending.nextXid();
         OfMessage[] stamped = new OfMessage[messages.size()];
-        for (int i = 0; i < stamped.length; i++) {
-            stamped[i] = messages.get(i).withXid(x);
-            pending.track(stamped[i]);
-            x = pending.nextXid();
-        }
+        int x = stamp(messages, stamped, pending.nextXid());
         CompletableFuture<List<SwitchError>> added = pending.awaitBarrier(first, x);
-        busyUntilNanos = Math.max(busyUntilNanos, System.nanoTime()) + stamped.length * NANOS_PER_MOD;
         write(open, false);
-        for (int i = 0; i < stamped.length; i++) {
-            writeOrFail(new BundleAdd(stamped[i].xid(), bundleId, BUNDLE_FLAGS, stamped[i]), i % 512 == 511, added);
-        }
+        writeMods(stamped, m -> new BundleAdd(m.xid(), bundleId, BUNDLE_FLAGS, m), added);
         write(new BarrierRequest(x), true);
         CompletableFuture<List<SwitchError>> done = failIfClosed(added).thenCompose(errors -> {
             int type = errors.isEmpty() ? OfConstants.BUNDLE_COMMIT_REQUEST : OfConstants.BUNDLE_DISCARD_REQUEST;

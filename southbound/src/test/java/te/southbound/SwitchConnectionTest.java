@@ -298,8 +298,12 @@ class SwitchConnectionTest {
         SwitchHarness b = new SwitchHarness(java.util.Set.of(), 60_000, 50, true);
         EmbeddedChannel ch = b.connect();
         handshakeAndProbe(ch);
-        Thread.sleep(300);
-        ch.runPendingTasks();
+        // The probe's 50 ms timeout fires on another thread and closes through the channel's tasks.
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (ch.isOpen() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+            ch.runPendingTasks();
+        }
         assertThat(ch.isOpen()).isFalse();
         assertThat(b.registry.ready()).isEmpty();
     }

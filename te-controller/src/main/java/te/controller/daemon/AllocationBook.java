@@ -25,7 +25,7 @@ public final class AllocationBook {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationBook.class);
     private final StateStore store;
     private volatile Optional<AllocationSnapshot> current;
-    /** The highest version that may have been served, by this run or an earlier one; guarded by this. */
+    /** The highest version that may have been served or is stored, by this run or an earlier one; guarded by this. */
     private long highWater;
 
     private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial, long highWater) {
@@ -173,8 +173,7 @@ public final class AllocationBook {
     public synchronized AllocationSnapshot publish(AllocationInfo info, Allocation allocation) {
         AllocationSnapshot next = checked(info, allocation);
         byte[] stored = AllocationFile.encode(next);
-        store.save(StateStore.SERVED, next.version(), new byte[0]);
-        highWater = next.version();
+        recordServed(next);
         store.save(StateStore.ALLOCATION, next.version(), stored);
         current = Optional.of(next);
         return next;
@@ -198,8 +197,7 @@ public final class AllocationBook {
                                                       java.util.function.Consumer<AllocationSnapshot> handOut) {
         long start = System.nanoTime();
         AllocationSnapshot next = checked(info, allocation);
-        store.save(StateStore.SERVED, next.version(), new byte[0]);
-        highWater = next.version();
+        recordServed(next);
         current = Optional.of(next);
         handOut.accept(next);
         long served = System.nanoTime();
@@ -214,12 +212,18 @@ public final class AllocationBook {
         return next;
     }
 
-    /** @return the allocation as the next version, after the check */
+    /** @return the allocation as the next version (after every version served or stored), after the check */
     private AllocationSnapshot checked(AllocationInfo info, Allocation allocation) {
         List<String> violations = violations(allocation, info.objective(), info.value());
         if (!violations.isEmpty()) {
             throw new IllegalArgumentException("refusing an infeasible allocation: " + violations.get(0));
         }
-        return AllocationSnapshot.of(Math.max(highWater, current.map(AllocationSnapshot::version).orElse(0L)) + 1, info, allocation);
+        return AllocationSnapshot.of(highWater + 1, info, allocation);
+    }
+
+    /** Records durably that {@code next}'s version may be served from now on. */
+    private void recordServed(AllocationSnapshot next) {
+        store.save(StateStore.SERVED, next.version(), new byte[0]);
+        highWater = next.version();
     }
 }

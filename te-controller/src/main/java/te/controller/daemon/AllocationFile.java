@@ -52,13 +52,9 @@ public final class AllocationFile {
         Topology topology = problem.topology();
         int k = c.size();
         int p = a.pathFlowsMbps().length;
-        long q = 0;
-        for (int i = 0; i < k; i++) {
-            int pair = c.pairIndex(i);
-            for (int j = paths.firstPath(pair); j < paths.firstPath(pair + 1); j++) {
-                q += paths.pathLength(j);
-            }
-        }
+        long[] arcEntries = {0};
+        forEachPath(a, j -> arcEntries[0] += paths.pathLength(j));
+        long q = arcEntries[0];
         int arcBytes = topology.arcCount() <= 1 << 16 ? 2 : 4;
         byte[] fields = fields(s, topology, arcBytes);
         long size = 8 + 4 + fields.length + 12 + k * 20L + p * 12L + q * arcBytes;

@@ -39,7 +39,7 @@ public final class GraphMlReader {
      * @throws TopologyFormatException if the bytes are not GraphML or an element is invalid
      */
     public RawGraph read(String source, byte[] file) {
-        byte[] bytes = withoutBom(file);
+        byte[] bytes = Utf8Bom.strip(file);
         boolean directed = scan(source, bytes);
         Graph<String, Integer> graph = directed
                 ? GraphTypeBuilder.<String, Integer>directed().allowingMultipleEdges(true).allowingSelfLoops(true)
@@ -103,12 +103,6 @@ public final class GraphMlReader {
             throw new TopologyFormatException(source, element,
                     "LinkSpeedRaw must be a number of bits per second, got '%s'".formatted(linkSpeedRaw));
         }
-    }
-
-    /** @return the bytes without a leading UTF-8 byte-order mark (editors on Windows write one) */
-    public static byte[] withoutBom(byte[] bytes) {
-        boolean bom = bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf;
-        return bom ? java.util.Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
     }
 
     /**
@@ -209,9 +203,7 @@ public final class GraphMlReader {
         } catch (XMLStreamException e) {
             // The JDK's message repeats the location on a line of its own; keep the reason.
             String message = e.getMessage() == null ? e.toString() : e.getMessage().replaceFirst("(?s)^ParseError at \\[row,col\\]:\\[\\d+,\\d+\\]\\s*Message:\\s*", "");
-            javax.xml.stream.Location l = e.getLocation();
-            throw new TopologyFormatException(source, null, "not well-formed XML: "
-                    + (l == null ? "" : "line %d, column %d: ".formatted(l.getLineNumber(), l.getColumnNumber())) + message, e);
+            throw new TopologyFormatException(source, null, "not well-formed XML: " + at(e.getLocation()) + message, e);
         } catch (IllegalArgumentException e) {
             throw new TopologyFormatException(source, "<edge>", "directed " + e.getMessage());
         } catch (IOException e) {
@@ -240,7 +232,10 @@ public final class GraphMlReader {
     }
 
     private static String at(XMLStreamReader xml) {
-        javax.xml.stream.Location l = xml.getLocation();
+        return at(xml.getLocation());
+    }
+
+    private static String at(javax.xml.stream.Location l) {
         return l == null ? "" : "line %d, column %d: ".formatted(l.getLineNumber(), l.getColumnNumber());
     }
 

@@ -28,7 +28,7 @@ public final class NodeLinkJsonReader {
     public RawGraph read(String source, byte[] bytes) {
         JsonNode root;
         try {
-            root = MAPPER.readTree(GraphMlReader.withoutBom(bytes));
+            root = MAPPER.readTree(Utf8Bom.strip(bytes));
         } catch (JsonProcessingException e) {
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
             throw new TopologyFormatException(source, null, "not valid JSON: "

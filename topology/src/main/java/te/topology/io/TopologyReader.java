@@ -79,11 +79,7 @@ public final class TopologyReader {
 
     /** @return the index of the first byte that is not whitespace (after a UTF-8 byte-order mark), or -1 */
     private static int firstSignificantByte(byte[] bytes) {
-        int i = 0;
-        if (bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf) {
-            i = 3;
-        }
-        for (; i < bytes.length; i++) {
+        for (int i = Utf8Bom.length(bytes); i < bytes.length; i++) {
             byte b = bytes[i];
             // XML and JSON whitespace only (Character.isWhitespace would also skip gzip's first byte, 0x1f).
             if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {

@@ -50,7 +50,7 @@ public final class TrafficMatrixIo {
 
     /** Same as {@link #read(Topology, Path)} for bytes already in memory. */
     public static TrafficMatrix read(Topology topology, String source, byte[] file) {
-        byte[] bytes = te.topology.io.GraphMlReader.withoutBom(file);
+        byte[] bytes = te.topology.io.Utf8Bom.strip(file);
         String head = new String(bytes, 0, Math.min(bytes.length, 64), StandardCharsets.UTF_8).strip();
         if (head.startsWith("[") || head.startsWith("{")) {
             return readJson(topology, source, new java.io.ByteArrayInputStream(bytes));
