@@ -7,7 +7,7 @@ import te.southbound.openflow.Match;
 /**
  * A flow entry in table 0 as the pusher sees it, whether desired or read back from a switch.
  *
- * @param cookie       owner tag in the high 32 bits, {@link Ownership} kind in the low bits
+ * @param cookie       owner tag in the high 32 bits, the entry's id and kind in the low ({@link Ownership})
  * @param priority     0..65535
  * @param match        what it matches
  * @param instructions what it does

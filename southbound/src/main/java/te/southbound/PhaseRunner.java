@@ -20,9 +20,10 @@ import te.southbound.openflow.OfMessage;
 final class PhaseRunner {
     /**
      * Time allowed per deletion: 1 ms, a floor of 1,000 per second. Removals change no traffic, so
-     * a generous wait costs nothing, while a false timeout fails the run; one OVS holding 197
-     * bridges deleted only 4,000–6,000 label entries per second here, below the 5,000 per second
-     * other phases assume.
+     * a generous wait costs nothing, while a false timeout fails the run. Entries written by builds
+     * before the per-entry cookie share one cookie per kind, and one OVS holding 197 bridges
+     * deleted those at only 4,000–6,000 per second, below the 5,000 per second other phases assume
+     * (entries with their own cookie go at about 100,000 per second; {@link Ownership}).
      */
     static final long REMOVAL_NANOS_PER_MOD = 1_000_000;
 

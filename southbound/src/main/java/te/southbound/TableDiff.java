@@ -168,11 +168,12 @@ final class TableDiff {
 
     /** @return whether {@code e} is an ingress flow (prefix → group), not a tunnel's label entry */
     static boolean isIngress(FlowEntry e) {
-        return (e.cookie() & ~Ownership.TAG_MASK) == Ownership.KIND_INGRESS;
+        return Ownership.kind(e.cookie()) == Ownership.KIND_INGRESS;
     }
 
     private static FlowMod flowMod(FlowCommand cmd, FlowEntry e) {
-        // Deletes name the exact cookie (mask all ones) so they can only hit our own entry.
+        // Deletes name the exact cookie (mask all ones) so they can only hit our own entry; the
+        // cookie is the entry's own, so the switch's cookie index finds just that one (Ownership).
         long cookieMask = cmd == FlowCommand.DELETE_STRICT ? -1L : 0L;
         return new FlowMod(0, e.cookie(), cookieMask, 0, cmd, 0, 0, e.priority(), OfConstants.OFP_NO_BUFFER,
                 OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, 0, e.match(),

@@ -51,14 +51,14 @@ final class TablesBuilder {
 
     /** @return the ingress flow sending a destination's traffic to its group */
     static FlowEntry ingressFlow(Ownership ownership, Ipv4Prefix destination, int groupId) {
-        return new FlowEntry(ownership.cookie(Ownership.KIND_INGRESS), ingressPriority(destination),
+        return new FlowEntry(ownership.ingressCookie(groupId), ingressPriority(destination),
                 ingressMatch(destination),
                 List.of(new Instruction.ApplyActions(List.of(new Action.Group(groupId)))));
     }
 
     /** @return a tunnel's label entry at one of its switches after the first */
     static FlowEntry tunnelEntry(Ownership ownership, int label, int outPort, boolean egress) {
-        return new FlowEntry(ownership.cookie(Ownership.KIND_TUNNEL), StateCompiler.TUNNEL_PRIORITY,
+        return new FlowEntry(ownership.tunnelCookie(label), StateCompiler.TUNNEL_PRIORITY,
                 tunnelMatch(label), tunnelInstructions(outPort, egress));
     }
 

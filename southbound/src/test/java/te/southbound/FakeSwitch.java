@@ -47,7 +47,7 @@ final class FakeSwitch {
     private final Map<Integer, List<OfMessage>> open = new ConcurrentHashMap<>();
     /** When set, port counter requests go unanswered. Otherwise port 1 reports rx 1000·dpid and tx 2000·dpid bytes, port 2 nothing. */
     volatile boolean ignorePortStats;
-    private final long dpid;
+    final long dpid;
     private Channel channel;
 
     FakeSwitch(long dpid) {

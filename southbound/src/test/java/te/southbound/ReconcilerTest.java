@@ -396,12 +396,67 @@ class ReconcilerTest {
 
     @Test
     void nothingIsTouchedBeforeTheFirstPush() throws Exception {
-        FlowEntry leftover = new FlowEntry(Ownership.DEFAULT.cookie(Ownership.KIND_TUNNEL), 2000,
+        FlowEntry leftover = new FlowEntry(Ownership.DEFAULT.tunnelCookie(99), 2000,
                 te.southbound.openflow.Match.of(new OxmField.EthType(0x8847), new OxmField.MplsLabel(99)), List.of());
         switches.get(0).flows.put(leftover.key(), leftover);
         startAndConnect();
         Thread.sleep(200);
         assertThat(sent).noneMatch(m -> m instanceof FlowMod || m instanceof GroupMod);
         assertThat(switches.get(0).flows).hasSize(1);
+    }
+
+    @Test
+    void entriesOfABuildWithOneCookiePerKindAreReplacedAndItsStaleOnesDeletedInOrder() throws Exception {
+        // What a build before per-entry cookies left: threeEgresses' entries, each flow with cookie tag|kind.
+        CompiledState before = new StateCompiler(Ownership.DEFAULT, 100)
+                .compile(threeEgresses(), Set.of(new Dpid(1), new Dpid(2), new Dpid(3)), IdBook.EMPTY);
+        for (FakeSwitch s : switches) {
+            SwitchTables t = before.tables().get(new Dpid(s.dpid));
+            for (FlowEntry f : t.flows().values()) {
+                FlowEntry old = new FlowEntry((f.cookie() & Ownership.TAG_MASK) | Ownership.kind(f.cookie()),
+                        f.priority(), f.match(), f.instructions());
+                s.flows.put(old.key(), old);
+            }
+            t.groups().values().forEach(g -> s.groups.put(g.groupId(), new GroupDesc(g.type(), g.groupId(), g.buckets())));
+        }
+        WeightPusher p = startAndConnect();
+        DesiredState kept = new DesiredState(threeEgresses().commodities().subList(0, 2));
+
+        PushReport r = p.push(kept).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        for (FakeSwitch s : switches) {
+            for (FlowEntry f : s.flows.values()) {
+                long own = f.match().mplsLabel().isPresent()
+                        ? Ownership.DEFAULT.tunnelCookie(f.match().mplsLabel().getAsInt())
+                        : Ownership.DEFAULT.ingressCookie(groupOf(f));
+                assertThat(f.cookie()).as("%s on switch %d", f, s.dpid).isEqualTo(own);
+            }
+        }
+        assertThat(switches.get(0).flows).hasSize(2);
+        assertThat(switches.get(0).groups).hasSize(2);
+        assertThat(switches.get(1).flows).hasSize(2);
+        assertThat(switches.get(2).flows).hasSize(2);
+        // The dropped commodity's ingress flow, an old-style cookie of kind 1, went before its group.
+        int flowDelete = indexOf(m -> m instanceof FlowMod f && f.command() == te.southbound.openflow.FlowCommand.DELETE_STRICT
+                && f.match().mplsLabel().isEmpty());
+        int groupDelete = indexOf(m -> m instanceof GroupMod g && g.command() == te.southbound.openflow.GroupCommand.DELETE);
+        assertThat(flowDelete).isNotNegative().isLessThan(groupDelete);
+    }
+
+    private int indexOf(java.util.function.Predicate<OfMessage> p) {
+        for (int i = 0; i < sent.size(); i++) {
+            if (p.test(sent.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int groupOf(FlowEntry ingress) {
+        return ingress.instructions().stream()
+                .flatMap(i -> ((te.southbound.openflow.Instruction.ApplyActions) i).actions().stream())
+                .filter(a -> a instanceof te.southbound.openflow.Action.Group)
+                .mapToInt(a -> ((te.southbound.openflow.Action.Group) a).groupId()).findFirst().orElseThrow();
     }
 }

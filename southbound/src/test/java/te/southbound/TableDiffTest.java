@@ -79,7 +79,7 @@ class TableDiffTest {
         FlowMod flowDelete = (FlowMod) r.get(0);
         assertThat(flowDelete.command()).isEqualTo(FlowCommand.DELETE_STRICT);
         assertThat(flowDelete.cookieMask()).isEqualTo(-1L);
-        assertThat(flowDelete.cookie()).isEqualTo(Ownership.DEFAULT.cookie(Ownership.KIND_INGRESS));
+        assertThat(flowDelete.cookie()).isEqualTo(Ownership.DEFAULT.ingressCookie(((GroupMod) r.get(1)).groupId()));
         assertThat(((GroupMod) r.get(1)).command()).isEqualTo(GroupCommand.DELETE);
     }
 

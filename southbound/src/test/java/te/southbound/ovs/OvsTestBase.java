@@ -29,9 +29,10 @@ import te.southbound.openflow.OfMessage;
  */
 abstract class OvsTestBase {
     static final int SWITCHES = 6;
-    /** Line starts of ovs-ofctl dumps: ingress flow, tunnel flow, labelled bucket. */
-    static final String I = "cookie=0x7e5b000100000001, ";
-    static final String T = "cookie=0x7e5b000100000002, priority=2000,mpls,";
+    /**
+     * Start of a labelled bucket in ovs-ofctl dumps. Flows carry cookies of their own: tag
+     * 0x7e5b0001, then a tunnel's label (an ingress flow's group less 65536), then kind 2 (1).
+     */
     static final String PUSH = "actions=push_mpls:0x8847,set_field:";
     static final int[][] LINKS = {{1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 6}, {6, 1}, {1, 4}, {2, 5}};
 
