@@ -5,7 +5,8 @@
 #
 # Usage (from the repository root, after `mvn -B -q -DskipTests package`):
 #   benchmarks/daemon-failover.sh [TOPOLOGY [TRAFFIC [SRC DST]]]
-#   defaults: Kdl gravity:1,16 2 441   (env: HEAP=4g, JAVA_OPTS, WARM=2 forced re-solves, PORT=18080,
+#   defaults: Kdl gravity:1,16 2 441   (env: HEAP=4g, JAVA_OPTS, SERVE_OPTS (more `te serve` flags, e.g.
+#                                        --min-gain 0.005), WARM=2 forced re-solves, PORT=18080,
 #                                        TOPOLOGY_DIR=../shared/topology-zoo, JAR=te-controller/target/te.jar)
 set -euo pipefail
 TOPOLOGY=${1:-Kdl}
@@ -27,7 +28,7 @@ base="http://127.0.0.1:$PORT"
 version() { curl -s "$base/v1/status" | python3 -c 'import json,sys; a=json.load(sys.stdin).get("allocation"); print(a["version"] if a else 0)'; }
 serve() {
   java -Xmx"$HEAP" ${JAVA_OPTS:-} -jar "$JAR" serve --topology-dir "$TOPOLOGY_DIR" -t "$TOPOLOGY" --state-dir "$WORK/state" \
-    --listen "127.0.0.1:$PORT" --interval 3600s >> "$WORK/daemon.log" 2>&1 &
+    --listen "127.0.0.1:$PORT" --interval 3600s ${SERVE_OPTS:-} >> "$WORK/daemon.log" 2>&1 &
   PID=$!
   until curl -sf "$base/healthz" > /dev/null; do sleep 0.05; done
 }

@@ -54,6 +54,12 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Time limit of one solve in seconds, over every LP it takes (POP: per sub-problem); on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
+    @Option(names = "--min-gain", defaultValue = "0", paramLabel = "FRACTION",
+            description = "Keep the served splits, fitted to new demands and links, unless a re-solve improves the objective by "
+                    + "more than this fraction (e.g. 0.005 = 0.5 %%): fewer moved flows for a bounded loss; total-flow, "
+                    + "concurrent-flow and min-mlu (default: ${DEFAULT-VALUE}, always take the re-solve).")
+    double minGain;
+
     @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
             description = "Re-solve when no solve has ended for this long, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
     String interval;
@@ -91,7 +97,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--openflow-bundles", defaultValue = "false",
             description = "With --openflow-listen: send each phase of a push to a switch as one atomic bundle (ONF EXT-230) where "
                     + "the switch takes bundles, so that a failed phase leaves it unchanged; off by default (on Open vSwitch 3.1 "
-                    + "no faster, stale-entry removal 1.5 times slower).")
+                    + "no faster).")
     boolean openflowBundles;
 
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
@@ -103,7 +109,7 @@ public final class ServeCommand implements Callable<Integer> {
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap());
+                timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap(), minGain);
         Duration statsInterval = parseDuration(portStatsInterval);
         if (statsInterval.isNegative()) {
             throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got " + portStatsInterval);

@@ -65,8 +65,19 @@ final class DaemonFixture implements AutoCloseable {
 
     private static DaemonFixture start(Path stateDir, Duration interval, Optional<Path> tokenFile, int maxBody, AllocationPublisher publisher,
                                        int popK) {
+        return start(stateDir, interval, tokenFile, maxBody, publisher,
+                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), popK, 0, 60, 1));
+    }
+
+    /** As the full-LP fixture, keeping the served splits unless a re-solve gains more than {@code minGain}. */
+    static DaemonFixture startWithMinGain(Path stateDir, double minGain) {
+        return start(stateDir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> { },
+                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1).withMinGain(minGain));
+    }
+
+    private static DaemonFixture start(Path stateDir, Duration interval, Optional<Path> tokenFile, int maxBody, AllocationPublisher publisher,
+                                       SolveSettings solve) {
         DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), stateDir, tokenFile, interval, maxBody);
-        SolveSettings solve = new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), popK, 0, 60, 1);
         return new DaemonFixture(Daemon.start(ABILENE, ABILENE_PATHS, settings, solve, publisher), ABILENE);
     }
 

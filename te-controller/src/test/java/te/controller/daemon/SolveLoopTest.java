@@ -253,4 +253,43 @@ class SolveLoopTest {
         assertThat(published).extracting(a -> a.info().method()).containsSubsequence("cspf", "lp");
         assertThat(published).extracting(AllocationSnapshot::version).isSorted().doesNotHaveDuplicates();
     }
+
+    @Test
+    void withAMinimumGainTheServedSplitsStayUntilAReSolveGainsMore() throws Exception {
+        try (DaemonFixture d = DaemonFixture.startWithMinGain(dir, 0.01)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":25000},{\"src\":\"2\",\"dst\":\"5\",\"demand\":1000}]");
+            JsonNode first = d.awaitAllocationFor(1, 0);
+            assertThat(first.path("allocation").path("method").asText()).isEqualTo("lp");
+            JsonNode before = DaemonFixture.json(d.get("/v1/allocation"));
+
+            // 0→1 still exceeds what its paths carry: the re-solve gains nothing, so the splits stay.
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":24900},{\"src\":\"2\",\"dst\":\"5\",\"demand\":1000}]");
+            JsonNode kept = d.awaitAllocationFor(2, 0);
+            assertThat(kept.path("allocation").path("method").asText()).isEqualTo("lp+kept");
+            assertThat(kept.path("lastSolve").path("outcome").asText()).isEqualTo("KEPT_SPLITS");
+            assertThat(kept.path("lastSolve").path("message").asText()).contains("kept the splits of allocation version 1");
+            String body = d.get("/v1/allocation").body();
+            d.checkedAllocation(body, List.of());
+            assertThat(pathFlows(DaemonFixture.JSON.readTree(body))).isEqualTo(pathFlows(before));
+
+            // A new commodity the kept splits leave at 0 Mbps: the re-solve gains far more than 1 %.
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":24900},{\"src\":\"2\",\"dst\":\"5\",\"demand\":1000},"
+                    + "{\"src\":\"3\",\"dst\":\"7\",\"demand\":5000}]");
+            JsonNode moved = d.awaitAllocationFor(3, 0);
+            assertThat(moved.path("allocation").path("method").asText()).isEqualTo("lp");
+            assertThat(moved.path("lastSolve").path("outcome").asText()).isEqualTo("PUBLISHED");
+            d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
+        }
+    }
+
+    /** @return per commodity "src-dst", its paths' flows */
+    private static java.util.Map<String, List<Double>> pathFlows(JsonNode allocation) {
+        java.util.Map<String, List<Double>> out = new java.util.TreeMap<>();
+        for (JsonNode c : allocation.get("commodities")) {
+            List<Double> flows = new java.util.ArrayList<>();
+            c.get("paths").forEach(p -> flows.add(p.get("flowMbps").asDouble()));
+            out.put(c.get("src").asText() + "-" + c.get("dst").asText(), flows);
+        }
+        return out;
+    }
 }

@@ -79,7 +79,6 @@ public final class AllocationPruner {
         if (loadedFailedArc(last, network).isEmpty()) {
             return Optional.empty();
         }
-        PathSet oldPaths = last.problem().paths();
         PathSet paths = network.paths();
         Commodities c = last.problem().commodities();
         int[] src = new int[c.size()];
@@ -92,23 +91,11 @@ public final class AllocationPruner {
         double dropped = 0;
         for (int k = 0; k < c.size(); k++) {
             int p = paths.pairIndex(c.src(k), c.dst(k));
-            int oldPair = c.pairIndex(k);
             if (p < 0 || paths.pathCount(p) == 0) {
                 dropped += last.commodityFlowMbps(k);
                 continue;
             }
-            double carried = 0;
-            for (int j = paths.firstPath(p); j < paths.firstPath(p + 1); j++) {
-                int[] arcs = paths.pathArcs(j);
-                for (int o = oldPaths.firstPath(oldPair); o < oldPaths.firstPath(oldPair + 1); o++) {
-                    if (Arrays.equals(arcs, oldPaths.pathArcs(o))) {
-                        double f = last.pathFlowMbps(last.firstColumn(k) + o - oldPaths.firstPath(oldPair));
-                        flow[columns + j - paths.firstPath(p)] = f;
-                        carried += f;
-                    }
-                }
-            }
-            dropped += last.commodityFlowMbps(k) - carried;
+            dropped += last.commodityFlowMbps(k) - CarriedFlows.carry(last, k, paths, p, flow, columns);
             src[kept] = c.src(k);
             dst[kept] = c.dst(k);
             demand[kept] = c.demandMbps(k);

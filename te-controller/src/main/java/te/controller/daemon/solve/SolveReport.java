@@ -28,6 +28,11 @@ public record SolveReport(long sequence, Outcome outcome, SolveStatus solverStat
     public enum Outcome {
         /** A new LP/POP allocation is served. */
         PUBLISHED,
+        /**
+         * The LP/POP allocation improved on the served splits by less than the minimum gain: those
+         * splits, fitted to the new demands and links, are served as a new version.
+         */
+        KEPT_SPLITS,
         /** The LP failed and there was no usable allocation (none yet, or one over a failed link): CSPF's is served. */
         FALLBACK_CSPF,
         /** The LP failed: the last good allocation is still served. */

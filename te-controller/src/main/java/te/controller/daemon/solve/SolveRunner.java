@@ -16,6 +16,7 @@ import te.controller.daemon.NetworkSnapshot;
 import te.controller.daemon.solve.SolveReport.Outcome;
 import te.lp.Allocation;
 import te.lp.Commodities;
+import te.lp.Objective;
 import te.lp.SolveStatus;
 import te.lp.TeProblem;
 import te.lp.TeResult;
@@ -87,8 +88,13 @@ public final class SolveRunner {
         // not interleave with this pass deciding what to serve.
         synchronized (publication) {
             if (attempt.allocation().isPresent() && violations.isEmpty()) {
-                outcome = Outcome.PUBLISHED;
-                published = Optional.of(publishFresh(attempt, status, start, d, n));
+                Optional<Kept> kept = keptSplits(attempt.allocation().get(), problem, n);
+                outcome = kept.isPresent() ? Outcome.KEPT_SPLITS : Outcome.PUBLISHED;
+                published = Optional.of(kept.isPresent() ? publishKept(kept.get(), attempt, status, start, d, n)
+                        : publishFresh(attempt, status, start, d, n));
+                if (kept.isPresent()) {
+                    message = published.get().info().message();
+                }
             } else {
                 message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
                 metrics.solveFailure(status.name());
@@ -156,6 +162,47 @@ public final class SolveRunner {
         }
     }
 
+    /** The served splits fitted to a pass's inputs, and what the pass's own allocation reached. */
+    private record Kept(Allocation allocation, double value, double freshValue, long servedVersion) {
+    }
+
+    /**
+     * @return the served splits fitted to this pass's demands and links ({@link KeptSplits}), when
+     *         hysteresis is on, the links did not move during the pass, and the fresh allocation
+     *         improves on them by no more than the minimum gain; else empty
+     */
+    private Optional<Kept> keptSplits(Allocation fresh, TeProblem problem, NetworkSnapshot n) {
+        Optional<AllocationSnapshot> served = allocations.current();
+        if (settings.minGain() == 0 || served.isEmpty() || network.current().links().version() != n.links().version()) {
+            return Optional.empty();
+        }
+        long start = System.nanoTime();
+        Objective objective = settings.objective();
+        Optional<Allocation> fit = KeptSplits.fit(served.get().allocation(), problem, objective);
+        if (fit.isEmpty()) {
+            LOG.info("splits of allocation version {} not kept: some commodity has no flow to scale to its demand", served.get().version());
+            return Optional.empty();
+        }
+        double freshValue = fresh.objectiveValue(objective);
+        double value = fit.get().objectiveValue(objective);
+        // Checked against the fresh value: for min-MLU the fit may not exceed capacity when the re-solve does not.
+        boolean keep = KeptSplits.withinMinGain(objective, value, freshValue, settings.minGain())
+                && AllocationBook.violations(fit.get(), objective, freshValue).isEmpty();
+        LOG.info("splits of allocation version {} fitted in {} s: {} against the re-solve's {} ({} % gain): {}", served.get().version(),
+                "%.3f".formatted((System.nanoTime() - start) / 1e9), value, freshValue,
+                "%.4f".formatted(100 * KeptSplits.gain(objective, value, freshValue)), keep ? "kept" : "moved");
+        return keep ? Optional.of(new Kept(fit.get(), value, freshValue, served.get().version())) : Optional.empty();
+    }
+
+    private AllocationSnapshot publishKept(Kept kept, Attempt attempt, SolveStatus status, long start, DemandSnapshot d,
+                                           NetworkSnapshot n) {
+        String note = "kept the splits of allocation version %d fitted to these demands: the re-solve reached %s, %.4f %% better, within --min-gain %.4f %%"
+                .formatted(kept.servedVersion(), kept.freshValue(),
+                        100 * KeptSplits.gain(settings.objective(), kept.value(), kept.freshValue()), 100 * settings.minGain());
+        return publish(settings.method() + "+kept", status, joined(note, attempt.message()), kept.value(), attempt.solveSeconds(),
+                start, d, n, kept.allocation());
+    }
+
     /**
      * Publishes a successful solve's allocation for the links current now (versions never go back,
      * even behind a pruning published meanwhile); if links failed while it was being computed, it
@@ -190,12 +237,13 @@ public final class SolveRunner {
     }
 
     private static void log(SolveReport r) {
-        if (r.outcome() == Outcome.PUBLISHED) {
+        if (r.outcome() == Outcome.PUBLISHED || r.outcome() == Outcome.KEPT_SPLITS) {
             LOG.info("solve #{} ({}): {} commodities, objective {}, solver {} s, total {} s -> allocation version {} (demand v{}, topology v{}){}",
                     r.sequence(), String.join(",", r.reasons()), r.commodities(), r.objectiveValue(),
                     "%.3f".formatted(r.solveSeconds()), "%.3f".formatted(r.wallSeconds()), r.allocationVersion(),
                     r.demandVersion(), r.topologyVersion(),
-                    r.solverStatus() == SolveStatus.OPTIMAL ? "" : ", solver status %s: %s".formatted(r.solverStatus(), r.message()));
+                    r.outcome() == Outcome.KEPT_SPLITS ? "; " + r.message()
+                            : r.solverStatus() == SolveStatus.OPTIMAL ? "" : ", solver status %s: %s".formatted(r.solverStatus(), r.message()));
         } else {
             LOG.warn("solve #{} ({}) failed with {}: {}; {} (serving allocation version {})", r.sequence(),
                     String.join(",", r.reasons()), r.solverStatus(), r.message(),

@@ -21,9 +21,11 @@ import te.lp.pop.RandomPartitioner;
  * @param threads          threads for one full-LP solve, or sub-problems solved at once under POP, {@code >= 1}
  * @param partitioner      how POP assigns commodities to sub-problems
  * @param gap              relative optimality gap of full-LP solves ({@link TeOptimizer#withGap})
+ * @param minGain          least relative improvement of the objective for which a re-solve moves the served splits
+ *                         ({@link KeptSplits}), in [0, 1); 0 always serves the re-solve's allocation
  */
 public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads,
-                            Partitioner partitioner, double gap) {
+                            Partitioner partitioner, double gap, double minGain) {
     public SolveSettings {
         requireNonNull(objective, "objective");
         requireNonNull(solver, "solver");
@@ -31,11 +33,23 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         // Checked here so a bad flag fails at start-up, not at the first solve.
         popOptions(popK, clientSplit, timeLimitSeconds, threads, partitioner);
         TeOptimizer.requireGap(gap);
+        if (!(minGain >= 0 && minGain < 1)) {
+            throw new IllegalArgumentException("--min-gain must be a fraction in [0, 1), e.g. 0.005 for 0.5 %, got " + minGain);
+        }
+        if (minGain > 0 && objective == Objective.FAIR) {
+            throw new IllegalArgumentException("--min-gain applies to total-flow, concurrent-flow and min-mlu, not fair: "
+                    + "fitting fair splits to new demands would not keep their fairness");
+        }
     }
 
-    /** Settings with POP's random partitioner and the default gap. */
+    /** Settings with POP's random partitioner, the default gap and no hysteresis. */
     public SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
-        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP);
+        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP, 0);
+    }
+
+    /** @return these settings with another {@code minGain} */
+    public SolveSettings withMinGain(double minGain) {
+        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain);
     }
 
     private static PopOptions popOptions(int k, double split, double limit, int threads, Partitioner partitioner) {

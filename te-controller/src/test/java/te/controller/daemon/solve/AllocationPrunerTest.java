@@ -8,31 +8,16 @@ import te.controller.daemon.NetworkSnapshot;
 import te.controller.daemon.SurvivingPaths;
 import te.lp.Allocation;
 import te.lp.AllocationChecker;
-import te.lp.Commodities;
-import te.lp.TeProblem;
-import te.topology.TestTopologies;
 import te.topology.Topology;
-import te.topology.paths.PathPrecomputation;
 import te.topology.paths.PathSet;
-import te.topology.paths.PathSpec;
-import te.topology.traffic.TrafficMatrix;
 
 class AllocationPrunerTest {
-    // 0-1 direct and 0-2-1 around; 2-3 hangs off 2.
-    final Topology t = TestTopologies.undirected(4, "0-1", "0-2", "2-1", "2-3");
-    final PathSet base = PathPrecomputation.allPairs(t, PathSpec.defaults(), 1, PathPrecomputation.Progress.NONE);
+    final Topology t = TwoPathFixture.T;
+    final PathSet base = TwoPathFixture.BASE;
 
     /** 0->1: 6 Mbps direct and 4 around; 0->3: 5 Mbps. */
     Allocation split() {
-        TrafficMatrix tm = new TrafficMatrix(4, new int[] {0, 0}, new int[] {1, 3}, new double[] {10, 5});
-        TeProblem p = TeProblem.of(t, base, Commodities.of(tm, base));
-        double[] flow = new double[p.pathVariables()];
-        int pair = base.pairIndex(0, 1);
-        for (int j = 0; j < base.pathCount(pair); j++) {
-            flow[j] = base.pathLength(base.firstPath(pair) + j) == 1 ? 6 : 4;
-        }
-        flow[flow.length - 1] = 5;
-        return new Allocation(p, flow);
+        return TwoPathFixture.split();
     }
 
     @Test
