@@ -31,7 +31,8 @@ import te.topology.paths.PathSpec;
         description = "Show what a te serve state directory holds (versions, sizes, the stored allocation's figures; read-only, "
                 + "also while the daemon runs) and optionally write the stored allocation as the API's JSON.")
 final class StateCommand implements Runnable {
-    private static final List<String> KINDS = List.of(StateStore.DEMANDS, StateStore.LINKS, StateStore.ALLOCATION, StateStore.SERVED);
+    private static final List<String> KINDS = List.of(te.controller.daemon.TopologyStamp.KIND, StateStore.DEMANDS, StateStore.LINKS,
+            StateStore.ALLOCATION, StateStore.SERVED);
 
     @Spec
     CommandSpec spec;
@@ -50,6 +51,10 @@ final class StateCommand implements Runnable {
         if (!Files.isDirectory(stateDir)) {
             throw new IllegalArgumentException("--state-dir %s is not a directory".formatted(stateDir));
         }
+        if (allocationJson != null && insideStateDir(allocationJson)) {
+            throw new IllegalArgumentException(("--allocation-json %s is inside the state directory %s: it could overwrite the "
+                    + "daemon's own files; write it elsewhere").formatted(allocationJson, stateDir));
+        }
         Topology topology = topologyOptions.load();
         PrintWriter out = spec.commandLine().getOut();
         Optional<AllocationSnapshot> allocation = Optional.empty();
@@ -67,6 +72,11 @@ final class StateCommand implements Runnable {
                 continue;
             }
             StoredState s = stored.get();
+            if (kind.equals(te.controller.daemon.TopologyStamp.KIND)) {
+                out.printf("%-11s %s%n", kind, te.controller.daemon.TopologyStamp.parse(s)
+                        .map(t -> "%s (shape %s)".formatted(t.name(), t.shape())).orElse("unreadable"));
+                continue;
+            }
             out.printf("%-11s version %d, %d bytes%n", kind, s.version(), s.payload().length);
             if (kind.equals(StateStore.ALLOCATION)) {
                 allocation = describe(out, topology, s);
@@ -89,6 +99,17 @@ final class StateCommand implements Runnable {
             out.printf("written     %s%n", allocationJson);
         }
         out.flush();
+    }
+
+    /** @return whether {@code file} would land in the state directory (symbolic links resolved where they exist) */
+    private boolean insideStateDir(Path file) {
+        try {
+            Path dir = stateDir.toRealPath();
+            Path parent = file.toAbsolutePath().normalize().getParent();
+            return parent != null && Files.isDirectory(parent) && parent.toRealPath().startsWith(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot resolve " + file, e);
+        }
     }
 
     /** Prints the stored allocation's figures; an allocation that does not fit the topology is said so, not thrown. */

@@ -60,6 +60,7 @@ public final class Daemon implements AutoCloseable {
         TokenAuth auth = settings.tokenFile().map(TokenAuth::fromFile).orElse(TokenAuth.none());
         StateStore store = new StateStore(settings.stateDir());
         try {
+            TopologyStamp.claim(store, topology);
             DemandBook demands = DemandBook.load(topology, store);
             NetworkBook network = NetworkBook.load(topology, basePaths, store, solve.threads());
             AllocationBook allocations = AllocationBook.load(topology, network.current(), store);

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -177,9 +178,20 @@ class TeCliTest {
         Run missing = run("state", "-t", "Abilene", "--state-dir", dir.resolve("nothing").toString());
         assertThat(missing.exit()).isEqualTo(1);
         assertThat(missing.err()).contains("is not a directory");
-        Run other = run("state", "-t", "Abilene", "--state-dir", dir.toString(), "--allocation-json", json.toString());
+        Path empty = java.nio.file.Files.createDirectory(dir.resolve("empty"));
+        Run other = run("state", "-t", "Abilene", "--state-dir", empty.toString(), "--allocation-json", json.toString());
         assertThat(other.exit()).isEqualTo(1);
         assertThat(other.err()).contains("holds no readable allocation");
+
+        // The daemon's own files are never the output, whatever the path looks like.
+        byte[] before = java.nio.file.Files.readAllBytes(state.resolve("allocation.state"));
+        for (Path into : List.of(state.resolve("allocation.state"), dir.resolve("state/../state/demands.state"))) {
+            Run clobber = run("state", "-t", "Abilene", "--state-dir", state.toString(), "--allocation-json", into.toString());
+            assertThat(clobber.exit()).isEqualTo(1);
+            assertThat(clobber.err()).contains("is inside the state directory");
+        }
+        assertThat(java.nio.file.Files.readAllBytes(state.resolve("allocation.state"))).isEqualTo(before);
+        assertThat(state.resolve("demands.state")).doesNotExist();
     }
 
     @Test

@@ -225,6 +225,59 @@ class ApiEndpointsTest {
     }
 
     @Test
+    void oddHeadersAreReadNotCrashedOn() throws Exception {
+        d.putJson(THREE);
+        d.awaitAllocationFor(1, 0);
+        for (String acceptEncoding : new String[] {";", "gzip;q=0.0", "gzip;q=abc"}) {
+            HttpResponse<String> r = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/allocation")))
+                    .header("Accept-Encoding", acceptEncoding).GET());
+            assertThat(r.statusCode()).as(acceptEncoding).isEqualTo(200);
+            assertThat(r.headers().firstValue("Content-Encoding")).as(acceptEncoding).isEmpty();
+        }
+        for (String contentType : new String[] {";", ";;", " ; charset=utf-8"}) {
+            HttpResponse<String> r = d.send("PUT", "/v1/demands", contentType, THREE);
+            assertThat(r.statusCode()).as(contentType).isEqualTo(415);
+            assertThat(DaemonFixture.json(r).get("error").asText()).contains("names no media type");
+        }
+        HttpResponse<String> csv = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands")))
+                .header("Accept", "text/csv;q=0, application/json").GET());
+        assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+    }
+
+    @Test
+    void emptyCsvAndEmptyPatchesAreRefusedAndAByteOrderMarkIsSkipped() {
+        d.putJson(THREE);
+        for (String empty : new String[] {"", "src,dst,demand\n", "# later\n", "\uFEFF"}) {
+            HttpResponse<String> r = d.send("PUT", "/v1/demands", "text/csv", empty);
+            assertThat(r.statusCode()).as("'%s'", empty).isEqualTo(400);
+            assertThat(DaemonFixture.json(r).get("error").asText()).contains("holds no CSV demand entries").contains("PUT the JSON array []");
+        }
+        HttpResponse<String> patch = d.send("PATCH", "/v1/demands", "application/json", "[]");
+        assertThat(patch.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(patch).get("error").asText()).contains("PATCH body holds no demand entries");
+        assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
+
+        HttpResponse<String> bom = d.send("PUT", "/v1/demands", "text/csv", "\uFEFFsrc,dst,demand\n0,1,4\n");
+        assertThat(bom.statusCode()).as(bom.body()).isEqualTo(200);
+        // An explicit JSON [] still clears every demand.
+        assertThat(d.putJson("[]").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void theViolationCountCountsEveryViolationNotOnlyTheListedOnes() {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 3000; i++) {
+            body.append("ghost").append(i).append(",1,-1\n"); // unknown node and negative demand: 2 violations each
+        }
+        HttpResponse<String> r = d.send("PUT", "/v1/demands", "text/csv", body.toString());
+        assertThat(r.statusCode()).isEqualTo(400);
+        JsonNode error = DaemonFixture.json(r);
+        assertThat(error.get("error").asText()).contains(": 6000 violations");
+        assertThat(error.get("violations")).hasSize(1001);
+        assertThat(error.get("violations").get(1000).asText()).isEqualTo("… 5000 further violations not listed");
+    }
+
+    @Test
     void topologyAndLinkStatesAreServedAndChanged() {
         JsonNode t = DaemonFixture.json(d.get("/v1/topology"));
         assertThat(t.get("name").asText()).isEqualTo("Abilene");

@@ -28,7 +28,7 @@ final class BadBodies {
     }
 
     Body next() {
-        int kind = random.nextInt(14);
+        int kind = random.nextInt(16);
         return switch (kind) {
             case 0 -> json("truncated", truncate(validJson()));
             case 1 -> json("garbage", "]" + garbage());
@@ -47,10 +47,15 @@ final class BadBodies {
             case 8 -> json("structure", pick("{}", "{\"demands\":5}", "{\"other\":[]}", "42", "\"text\"", "[1,2]", "[[]]", "{\"demands\":[]}x",
                     "[{\"src\":\"0\",\"dst\":\"1\"}]", "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":1,\"extra\":2}]", "[] []"));
             case 9 -> csv("csv-fields", validCsv() + pick("0,1\n", "0,1,2,3\n", "just-text\n", ",,\n"));
-            case 10 -> csv("csv-value", validCsv() + node() + "," + other() + "," + pick("NaN", "Infinity", "-5", "abc", "1e999", "") + "\n");
+            case 10 -> csv("csv-value", validCsv() + node() + "," + other() + "," + pick("NaN", "Infinity", "-5", "abc", "1e999", "", "0x1p4", "5d", "2.5f") + "\n");
             case 11 -> csv("csv-node", validCsv() + "ghost," + node() + ",1\n");
             case 12 -> new Body("content-type", pick("application/xml", "text/plain", "application/octet-stream",
-                    "application/json; charset=iso-8859-1", "multipart/form-data"), validJson());
+                    "application/json; charset=iso-8859-1", "multipart/form-data", ";", ";;", " ; charset=utf-8"), validJson());
+            case 13 -> {
+                String[] e = pairEntry("1").split(",\"demand\":");
+                yield json("duplicate-key", "[" + validEntries() + e[0] + ",\"demand\":" + pick("1", "7") + ",\"demand\":" + e[1] + "]");
+            }
+            case 14 -> csv("csv-empty", pick("", "src,dst,demand\n", "# nothing yet\n", "\n\n", "\uFEFF"));
             default -> json("oversized", oversized());
         };
     }

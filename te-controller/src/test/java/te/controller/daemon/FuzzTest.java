@@ -59,7 +59,7 @@ class FuzzTest {
             }
             pool.shutdown();
             assertThat(unexpected).as("requests not refused as expected").isEmpty();
-            assertThat(perKind).hasSize(14);
+            assertThat(perKind).hasSize(16);
 
             assertThat(d.get("/healthz").statusCode()).isEqualTo(200);
             assertThat(d.get("/v1/demands").body()).isEqualTo(demandsBefore);

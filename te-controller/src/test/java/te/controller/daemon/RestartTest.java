@@ -64,4 +64,46 @@ class RestartTest {
                     .anyMatch(n -> n.startsWith("allocation.state")).anyMatch(n -> n.startsWith("links.state"));
         }
     }
+
+    @Test
+    void anotherNetworksStateDirectoryIsRefusedWithNothingChanged() throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson(ApiEndpointsTest.THREE);
+            d.send("POST", "/v1/links/0/1/down", null, null);
+            d.awaitAllocationFor(1, 1);
+        }
+        java.util.Map<String, byte[]> before = files();
+        // Node ids 0..10 exist here too: without the stamp its demands would have been taken as this network's.
+        te.topology.Topology other = te.topology.TestTopologies.undirected(12, "0-1", "1-2", "2-3", "3-4", "4-5", "5-6", "6-7",
+                "7-8", "8-9", "9-10", "10-11", "11-0");
+        te.topology.paths.PathSet paths = te.topology.paths.PathPrecomputation.allPairs(other, te.topology.paths.PathSpec.defaults(), 1,
+                te.topology.paths.PathPrecomputation.Progress.NONE);
+        DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), dir, java.util.Optional.empty(),
+                java.time.Duration.ofHours(1), 1 << 20);
+        te.controller.daemon.solve.SolveSettings solve = new te.controller.daemon.solve.SolveSettings(te.lp.Objective.TOTAL_FLOW,
+                te.lp.Solvers.byName("highs"), 1, 0, 60, 1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Daemon.start(other, paths, settings, solve, a -> { }))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("belongs to topology Abilene (shape ")
+                .hasMessageContaining("not " + other.name() + " (shape ")
+                .hasMessageContaining("nothing was read or changed");
+        java.util.Map<String, byte[]> after = files();
+        assertThat(after).containsOnlyKeys(before.keySet().toArray(String[]::new));
+        before.forEach((name, bytes) -> assertThat(after.get(name)).as(name).isEqualTo(bytes));
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            assertThat(DaemonFixture.json(d.get("/v1/topology")).get("downLinks")).hasSize(1);
+            assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
+        }
+    }
+
+    /** @return every state file by name (the lock file aside) */
+    private java.util.Map<String, byte[]> files() throws java.io.IOException {
+        java.util.Map<String, byte[]> out = new java.util.TreeMap<>();
+        try (var list = Files.list(dir)) {
+            for (Path f : list.filter(f -> !f.getFileName().toString().equals("lock")).toList()) {
+                out.put(f.getFileName().toString(), Files.readAllBytes(f));
+            }
+        }
+        return out;
+    }
 }

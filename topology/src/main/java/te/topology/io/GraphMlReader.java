@@ -92,17 +92,12 @@ public final class GraphMlReader {
         if (linkSpeedRaw == null || linkSpeedRaw.isBlank()) {
             return null;
         }
-        // Plain decimal only: Double.parseDouble would also take "0x1p40" or "1e10d".
-        if (!linkSpeedRaw.trim().matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
+        double bits = PlainDecimal.parse(linkSpeedRaw);
+        if (Double.isNaN(bits)) {
             throw new TopologyFormatException(source, element,
                     "LinkSpeedRaw must be a decimal number of bits per second, got '%s'".formatted(linkSpeedRaw));
         }
-        try {
-            return Double.parseDouble(linkSpeedRaw.trim()) / BITS_PER_MEGABIT;
-        } catch (NumberFormatException e) {
-            throw new TopologyFormatException(source, element,
-                    "LinkSpeedRaw must be a number of bits per second, got '%s'".formatted(linkSpeedRaw));
-        }
+        return bits / BITS_PER_MEGABIT;
     }
 
     /**

@@ -118,7 +118,7 @@ public final class TrafficMatrixBuilder {
             if (extraViolations > 0) {
                 all.add("… %d further violations not listed".formatted(extraViolations));
             }
-            throw new TrafficMatrixFormatException(source, all);
+            throw new TrafficMatrixFormatException(source, all, violations.size() + extraViolations);
         }
         Integer[] order = new Integer[size];
         for (int i = 0; i < size; i++) {

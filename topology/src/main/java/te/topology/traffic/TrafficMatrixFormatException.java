@@ -7,22 +7,31 @@ import java.util.List;
  * operator fixes a file in one pass; nothing of the input was applied.
  */
 public class TrafficMatrixFormatException extends RuntimeException {
-    /** Violations listed in the message at most; {@link #violations()} has all of them. */
+    /** Violations listed in the message at most; {@link #violations()} has all it was given. */
     private static final int LISTED = 20;
     private final transient List<String> violations;
+    private final int count;
 
     /**
      * @param source     file name or other description of the input
      * @param violations one line per problem, each naming the row and value
      */
     public TrafficMatrixFormatException(String source, List<String> violations) {
-        super(format(source, violations));
-        this.violations = List.copyOf(violations);
+        this(source, violations, violations.size());
     }
 
-    private static String format(String source, List<String> violations) {
-        StringBuilder sb = new StringBuilder("%s: %d invalid entr%s".formatted(source, violations.size(),
-                violations.size() == 1 ? "y" : "ies"));
+    /**
+     * @param violations the violations listed (perhaps with a last line saying how many more there were)
+     * @param count      how many violations were found in all
+     */
+    public TrafficMatrixFormatException(String source, List<String> violations, int count) {
+        super(format(source, violations, count));
+        this.violations = List.copyOf(violations);
+        this.count = count;
+    }
+
+    private static String format(String source, List<String> violations, int count) {
+        StringBuilder sb = new StringBuilder("%s: %d invalid entr%s".formatted(source, count, count == 1 ? "y" : "ies"));
         violations.stream().limit(LISTED).forEach(v -> sb.append("\n  ").append(v));
         if (violations.size() > LISTED) {
             sb.append("\n  … and ").append(violations.size() - LISTED).append(" more");
@@ -30,7 +39,12 @@ public class TrafficMatrixFormatException extends RuntimeException {
         return sb.toString();
     }
 
-    /** @return every violation, one line each */
+    /** @return how many violations were found, listed or not */
+    public int count() {
+        return count;
+    }
+
+    /** @return the violations found, one line each; past the builder's cap a last line counts the rest */
     public List<String> violations() {
         return violations;
     }

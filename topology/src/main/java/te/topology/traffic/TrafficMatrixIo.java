@@ -93,18 +93,20 @@ public final class TrafficMatrixIo {
     }
 
     private static double parseDemand(TrafficMatrixBuilder builder, String row, String text) {
-        try {
-            return Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            builder.violation("%s: demand '%s' is not a number (Mbps)".formatted(row, abbreviate(text)));
+        double demand = te.topology.io.PlainDecimal.parse(text);
+        if (Double.isNaN(demand)) {
+            builder.violation("%s: demand '%s' is not a decimal number (Mbps)".formatted(row, abbreviate(text)));
             return 0;
         }
+        return demand;
     }
 
     /** @throws TrafficMatrixFormatException listing every invalid entry, or the JSON syntax error */
     public static TrafficMatrix readJson(Topology topology, String source, InputStream in) {
         TrafficMatrixBuilder builder = new TrafficMatrixBuilder(topology, source);
         try (JsonParser p = JSON.createParser(in)) {
+            // A repeated key would otherwise let its last value win silently ({"demand":1,"demand":7}).
+            p.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
             JsonToken first = p.nextToken();
             if (first == JsonToken.START_OBJECT) {
                 if (p.nextToken() != JsonToken.FIELD_NAME || !"demands".equals(p.currentName()) || p.nextToken() != JsonToken.START_ARRAY) {

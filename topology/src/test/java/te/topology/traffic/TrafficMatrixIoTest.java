@@ -54,19 +54,30 @@ class TrafficMatrixIoTest {
                 n4,n5
                 n4,n5,lots
                 n4,n0,2e9
+                n3,n0,0x1p4
+                n3,n1,5d
                 """)))
                 .isInstanceOf(TrafficMatrixFormatException.class)
                 .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
                         "line 2: dst 'nX' is not a node of g",
                         "line 3: src and dst are the same node 'n2' (self-pairs carry no traffic)",
                         "line 4: demand -3.0 Mbps is invalid; expected a finite number in [0, 1e+09]",
-                        "line 5: demand NaN Mbps is invalid; expected a finite number in [0, 1e+09]",
-                        "line 6: demand Infinity Mbps is invalid; expected a finite number in [0, 1e+09]",
+                        "line 5: demand 'NaN' is not a decimal number (Mbps)",
+                        "line 6: demand 'Infinity' is not a decimal number (Mbps)",
                         "line 7: pair n0->n1 repeats line 1",
                         "line 8: expected 3 fields src,dst,demand, got 2 in 'n4,n5'",
-                        "line 9: demand 'lots' is not a number (Mbps)",
-                        "line 10: demand 2.0E9 Mbps is invalid; expected a finite number in [0, 1e+09]"))
-                .hasMessageStartingWith("bad.csv: 9 invalid entries");
+                        "line 9: demand 'lots' is not a decimal number (Mbps)",
+                        "line 10: demand 2.0E9 Mbps is invalid; expected a finite number in [0, 1e+09]",
+                        "line 11: demand '0x1p4' is not a decimal number (Mbps)",
+                        "line 12: demand '5d' is not a decimal number (Mbps)"))
+                .hasMessageStartingWith("bad.csv: 11 invalid entries");
+    }
+
+    @Test
+    void aRepeatedJsonKeyIsRefusedNotTakenLastWins() {
+        assertThatThrownBy(() -> json("[{\"src\":\"n0\",\"dst\":\"n1\",\"demand\":1,\"demand\":7}]"))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .hasMessageContaining("Duplicate field 'demand'");
     }
 
     @Test

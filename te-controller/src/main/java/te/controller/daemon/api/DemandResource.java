@@ -48,7 +48,7 @@ public final class DemandResource {
     private ApiResponse get(ApiRequest r) {
         DemandSnapshot s = book.current();
         String version = Long.toString(s.version());
-        if (r.accept().toLowerCase(java.util.Locale.ROOT).contains("text/csv")) {
+        if (te.controller.daemon.http.QualityValues.accepts(r.accept(), "text/csv", "text/*")) {
             StringWriter w = new StringWriter();
             try {
                 TrafficMatrixIo.writeCsv(topology, s.matrix(), w);
@@ -69,6 +69,10 @@ public final class DemandResource {
         } catch (ApiException e) {
             metrics.upload(false);
             throw e;
+        }
+        if (patch && tm.size() == 0) {
+            metrics.upload(false);
+            throw ApiException.badRequest("PATCH body holds no demand entries, nothing was applied; a PATCH sets the demands it lists");
         }
         long start = System.nanoTime();
         DemandSnapshot s = patch ? book.patch(tm) : book.replace(tm, r.body(), format);

@@ -27,19 +27,28 @@ final class UploadParser {
      * @throws ApiException 400 with every violation for invalid content
      */
     static TrafficMatrix parse(Topology topology, DemandBook.Format format, byte[] body) {
+        // As files are read: a UTF-8 byte-order mark is not part of the first node id.
+        byte[] bytes = te.topology.io.Utf8Bom.strip(body);
+        TrafficMatrix tm;
         try {
-            return switch (format) {
-                case JSON -> TrafficMatrixIo.readJson(topology, "request body", new ByteArrayInputStream(body));
+            tm = switch (format) {
+                case JSON -> TrafficMatrixIo.readJson(topology, "request body", new ByteArrayInputStream(bytes));
                 case CSV -> TrafficMatrixIo.readCsv(topology, "request body",
-                        new InputStreamReader(new ByteArrayInputStream(body), StandardCharsets.UTF_8));
+                        new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
             };
         } catch (TrafficMatrixFormatException e) {
-            List<String> v = e.violations();
             throw new ApiException(400, "request body rejected, nothing was applied: %d violation%s"
-                    .formatted(v.size(), v.size() == 1 ? "" : "s"), v, Map.of());
+                    .formatted(e.count(), e.count() == 1 ? "" : "s"), e.violations(), Map.of());
         } catch (UncheckedIOException e) {
             throw ApiException.badRequest("request body unreadable, nothing was applied: " + e.getCause().getMessage());
         }
+        // An empty CSV (a file that was not there, a header alone) is far likelier a mistake than a
+        // wish to route nothing, which would clear every switch: that takes an explicit JSON [].
+        if (format == DemandBook.Format.CSV && tm.size() == 0) {
+            throw ApiException.badRequest("request body holds no CSV demand entries (empty, or only a header, blank lines or "
+                    + "comments), nothing was applied; to remove every demand, PUT the JSON array [] (Content-Type: application/json)");
+        }
+        return tm;
     }
 
     /**
@@ -47,8 +56,11 @@ final class UploadParser {
      * @throws ApiException 415 for a missing or unknown content type or charset
      */
     static DemandBook.Format format(String contentType) {
-        String[] parts = contentType.split(";");
+        String[] parts = contentType.split(";", -1); // "; " has an empty media type, not no parts
         String media = parts[0].strip().toLowerCase(Locale.ROOT);
+        if (media.isEmpty() && !contentType.isBlank()) {
+            throw unsupported("Content-Type '%s' names no media type, expected application/json or text/csv".formatted(abbreviate(contentType)));
+        }
         for (int i = 1; i < parts.length; i++) {
             String param = parts[i].strip().toLowerCase(Locale.ROOT);
             if (param.startsWith("charset=") && !param.equals("charset=utf-8") && !param.equals("charset=\"utf-8\"")) {

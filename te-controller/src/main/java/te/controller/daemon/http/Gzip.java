@@ -3,7 +3,6 @@ package te.controller.daemon.http;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Locale;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -22,13 +21,7 @@ public final class Gzip {
 
     /** @return whether an Accept-Encoding header value allows gzip */
     public static boolean accepted(String acceptEncoding) {
-        for (String part : acceptEncoding.toLowerCase(Locale.ROOT).split(",")) {
-            String[] coding = part.strip().split(";");
-            if (coding[0].strip().equals("gzip") && !(coding.length > 1 && coding[1].replace(" ", "").equals("q=0"))) {
-                return true;
-            }
-        }
-        return false;
+        return QualityValues.accepts(acceptEncoding, "gzip", "*");
     }
 
     /** @return the gzip bytes, compressed on first use */
