@@ -144,6 +144,9 @@ final class FakeSwitch {
             FlowEntry e = new FlowEntry(f.cookie(), f.priority(), f.match(), f.instructions());
             if (f.command() == FlowCommand.DELETE_STRICT) {
                 flows.computeIfPresent(e.key(), (k, old) -> ((old.cookie() ^ f.cookie()) & f.cookieMask()) == 0 ? null : old);
+            } else if (f.command() == FlowCommand.MODIFY_STRICT) {
+                // As Open vSwitch: a modify changes the instructions and keeps the entry's cookie (OpenFlow 1.3 §6.4).
+                flows.computeIfPresent(e.key(), (k, old) -> new FlowEntry(old.cookie(), old.priority(), old.match(), f.instructions()));
             } else {
                 flows.put(e.key(), e);
             }

@@ -78,9 +78,9 @@ public record AllocationInfo(Objective objective, double value, String method, S
     /**
      * @return whether every LP behind it was solved to optimality for its demands and links (for
      *         POP: every sub-problem): not cut short by the time limit, not pruned after a link
-     *         failure since, and not a CSPF fallback
+     *         failure since, not earlier splits kept within {@code --min-gain}, and not a CSPF fallback
      */
     public boolean optimal() {
-        return solverStatus == SolveStatus.OPTIMAL && !method.endsWith("+pruned") && !method.equals("cspf");
+        return solverStatus == SolveStatus.OPTIMAL && !method.endsWith("+pruned") && !method.endsWith("+kept") && !method.equals("cspf");
     }
 }

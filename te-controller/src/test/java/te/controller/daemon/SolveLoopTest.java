@@ -268,6 +268,8 @@ class SolveLoopTest {
             assertThat(kept.path("allocation").path("method").asText()).isEqualTo("lp+kept");
             assertThat(kept.path("lastSolve").path("outcome").asText()).isEqualTo("KEPT_SPLITS");
             assertThat(kept.path("lastSolve").path("message").asText()).contains("kept the splits of allocation version 1");
+            // Kept splits may be up to --min-gain below the optimum: not reported as optimal.
+            assertThat(d.get("/metrics").body()).contains("te_allocation_optimal 0.0");
             String body = d.get("/v1/allocation").body();
             d.checkedAllocation(body, List.of());
             assertThat(pathFlows(DaemonFixture.JSON.readTree(body))).isEqualTo(pathFlows(before));
@@ -278,6 +280,7 @@ class SolveLoopTest {
             JsonNode moved = d.awaitAllocationFor(3, 0);
             assertThat(moved.path("allocation").path("method").asText()).isEqualTo("lp");
             assertThat(moved.path("lastSolve").path("outcome").asText()).isEqualTo("PUBLISHED");
+            assertThat(d.get("/metrics").body()).contains("te_allocation_optimal 1.0");
             d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
         }
     }

@@ -79,4 +79,20 @@ public final class KeptSplits {
     public static boolean withinMinGain(Objective objective, double kept, double fresh, double minGain) {
         return gain(objective, kept, fresh) <= minGain;
     }
+
+    /**
+     * @param fit   the served splits fitted to the pass's problem ({@link #fit})
+     * @param fresh the re-solve's objective
+     * @return whether to serve {@code fit}: the re-solve gains at most {@code minGain} and the fit
+     *         passes the checker; for min-MLU the fit may load a link beyond its capacity only when
+     *         the re-solve does too (then up to its own utilisation, which the gain test bounds)
+     */
+    public static boolean keeps(Objective objective, Allocation fit, double fresh, double minGain) {
+        double kept = fit.objectiveValue(objective);
+        if (!withinMinGain(objective, kept, fresh, minGain)) {
+            return false;
+        }
+        double allowed = objective == Objective.MIN_MLU && fresh > 1 ? kept : fresh;
+        return te.controller.daemon.AllocationBook.violations(fit, objective, allowed).isEmpty();
+    }
 }

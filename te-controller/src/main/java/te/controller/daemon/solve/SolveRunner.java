@@ -178,20 +178,29 @@ public final class SolveRunner {
         }
         long start = System.nanoTime();
         Objective objective = settings.objective();
-        Optional<Allocation> fit = KeptSplits.fit(served.get().allocation(), problem, objective);
-        if (fit.isEmpty()) {
-            LOG.info("splits of allocation version {} not kept: some commodity has no flow to scale to its demand", served.get().version());
+        try {
+            Optional<Allocation> fit = KeptSplits.fit(served.get().allocation(), problem, objective);
+            if (fit.isEmpty()) {
+                LOG.info("splits of allocation version {} not kept: some commodity has no flow to scale to its demand",
+                        served.get().version());
+                return Optional.empty();
+            }
+            double freshValue = fresh.objectiveValue(objective);
+            double value = fit.get().objectiveValue(objective);
+            boolean keep = KeptSplits.keeps(objective, fit.get(), freshValue, settings.minGain());
+            LOG.info("splits of allocation version {} fitted in {} s: {} against the re-solve's {} ({} % gain): {}", served.get().version(),
+                    "%.3f".formatted((System.nanoTime() - start) / 1e9), value, freshValue,
+                    "%.4f".formatted(100 * KeptSplits.gain(objective, value, freshValue)), keep ? "kept" : "moved");
+            // A link that failed while fitting: the fresh allocation goes out pruned, as publishFresh does.
+            if (!keep || network.current().links().version() != n.links().version()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Kept(fit.get(), value, freshValue, served.get().version()));
+        } catch (RuntimeException e) {
+            // Hysteresis is an option: its failure must not keep the checked fresh allocation from going out.
+            LOG.error("fitting the served splits failed; publishing the re-solve", e);
             return Optional.empty();
         }
-        double freshValue = fresh.objectiveValue(objective);
-        double value = fit.get().objectiveValue(objective);
-        // Checked against the fresh value: for min-MLU the fit may not exceed capacity when the re-solve does not.
-        boolean keep = KeptSplits.withinMinGain(objective, value, freshValue, settings.minGain())
-                && AllocationBook.violations(fit.get(), objective, freshValue).isEmpty();
-        LOG.info("splits of allocation version {} fitted in {} s: {} against the re-solve's {} ({} % gain): {}", served.get().version(),
-                "%.3f".formatted((System.nanoTime() - start) / 1e9), value, freshValue,
-                "%.4f".formatted(100 * KeptSplits.gain(objective, value, freshValue)), keep ? "kept" : "moved");
-        return keep ? Optional.of(new Kept(fit.get(), value, freshValue, served.get().version())) : Optional.empty();
     }
 
     private AllocationSnapshot publishKept(Kept kept, Attempt attempt, SolveStatus status, long start, DemandSnapshot d,
@@ -199,7 +208,8 @@ public final class SolveRunner {
         String note = "kept the splits of allocation version %d fitted to these demands: the re-solve reached %s, %.4f %% better, within --min-gain %.4f %%"
                 .formatted(kept.servedVersion(), kept.freshValue(),
                         100 * KeptSplits.gain(settings.objective(), kept.value(), kept.freshValue()), 100 * settings.minGain());
-        return publish(settings.method() + "+kept", status, joined(note, attempt.message()), kept.value(), attempt.solveSeconds(),
+        String solverNote = attempt.message().isEmpty() ? "" : "re-solve: " + attempt.message();
+        return publish(settings.method() + "+kept", status, joined(note, solverNote), kept.value(), attempt.solveSeconds(),
                 start, d, n, kept.allocation());
     }
 

@@ -10,6 +10,7 @@ import te.lp.AllocationChecker;
 import te.lp.Commodities;
 import te.lp.Objective;
 import te.lp.TeProblem;
+import te.topology.TestTopologies;
 import te.topology.Topology;
 import te.topology.paths.PathPrecomputation;
 import te.topology.paths.PathSet;
@@ -71,6 +72,34 @@ class KeptSplitsTest {
                 PathPrecomputation.Progress.NONE);
         Allocation fit = KeptSplits.fit(served(), next(one), Objective.TOTAL_FLOW).orElseThrow();
         assertThat(fit.commodityFlowMbps(0)).isCloseTo(5, within(1e-12)); // 6 carried, scaled to the demand of 5
+    }
+
+    /** 0->1 over 0-1 and 0-2-1, every link {@code capacity} Mbps; {@code demand} split {@code direct} : 1 − direct. */
+    private static Allocation triangle(double capacity, double demand, double direct) {
+        Topology tri = TestTopologies.undirected(3, "0-1@" + capacity, "0-2@" + capacity, "2-1@" + capacity);
+        PathSet paths = PathPrecomputation.allPairs(tri, PathSpec.defaults(), 1, PathPrecomputation.Progress.NONE);
+        TrafficMatrix tm = new TrafficMatrix(3, new int[] {0}, new int[] {1}, new double[] {demand});
+        TeProblem p = TeProblem.of(tri, paths, Commodities.of(tm, paths));
+        double[] flow = new double[p.pathVariables()];
+        int pair = paths.pairIndex(0, 1);
+        for (int j = 0; j < paths.pathCount(pair); j++) {
+            flow[j] = demand * (paths.pathLength(paths.firstPath(pair) + j) == 1 ? direct : 1 - direct);
+        }
+        return new Allocation(p, flow);
+    }
+
+    @Test
+    void minMluKeepsAnOverloadedFitWithinTheGainButNeverOverloadsWhereTheReSolveDoesNot() {
+        // 30 Mbps over two 10 Mbps paths: the re-solve's best is 1.5; the kept 15.05 / 14.95 reaches 1.505 (0.33 % worse).
+        Allocation overloaded = triangle(10, 30, 15.05 / 30);
+        assertThat(overloaded.maxUtilisation()).isCloseTo(1.505, within(1e-12));
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, overloaded, 1.5, 0.005)).isTrue();
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, overloaded, 1.5, 0.003)).isFalse();
+        // 19.9 Mbps: the re-solve stays at 0.995, a 51 : 49 split would load 10.149 Mbps onto a 10 Mbps link.
+        Allocation over = triangle(10, 19.9, 0.51);
+        assertThat(over.maxUtilisation()).isGreaterThan(1);
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, over, 0.995, 0.05)).isFalse();
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, triangle(10, 19.9, 0.501), 0.995, 0.05)).isTrue();
     }
 
     @Test
