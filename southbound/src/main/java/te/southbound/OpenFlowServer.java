@@ -37,8 +37,8 @@ final class OpenFlowServer implements AutoCloseable {
         var future = b.bind(config.listen()).await();
         if (!future.isSuccess()) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw new IllegalStateException("cannot listen for switches on %s: %s; maybe another controller "
-                    + "uses the port".formatted(config.listen(), future.cause()), future.cause());
+            throw new IllegalStateException(("cannot listen for switches on %s: %s; maybe another controller "
+                    + "uses the port").formatted(config.listen(), future.cause()), future.cause());
         }
         serverChannel = future.channel();
     }

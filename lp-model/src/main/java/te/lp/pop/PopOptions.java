@@ -15,6 +15,12 @@ import te.lp.SolverOptions;
  * @param perSolve    solver options for each sub-problem (threads per solve, time limit)
  */
 public record PopOptions(int k, double clientSplit, long seed, Partitioner partitioner, int parallelism, SolverOptions perSolve) {
+    /**
+     * Most sub-problems: far beyond where POP pays (each gets 1/k of every link), and low enough
+     * that per-sub-problem arrays of k never exhaust memory.
+     */
+    public static final int MAX_K = 4096;
+
     public PopOptions {
         check(k, clientSplit);
         requireNonNull(partitioner, "partitioner");
@@ -27,11 +33,11 @@ public record PopOptions(int k, double clientSplit, long seed, Partitioner parti
     /**
      * Checks POP's own settings, for callers that want bad input refused before any work.
      *
-     * @throws IllegalArgumentException naming the value: {@code k < 1}, or a threshold that is negative, NaN or infinite
+     * @throws IllegalArgumentException naming the value: {@code k} outside [1, {@link #MAX_K}], or a threshold that is negative, NaN or infinite
      */
     public static void check(int k, double clientSplit) {
-        if (k < 1) {
-            throw new IllegalArgumentException("POP needs k >= 1 sub-problems, got " + k);
+        if (k < 1 || k > MAX_K) {
+            throw new IllegalArgumentException("POP needs 1 <= k <= %d sub-problems, got %d".formatted(MAX_K, k));
         }
         if (!(clientSplit >= 0) || Double.isInfinite(clientSplit)) {
             throw new IllegalArgumentException("client-split threshold must be finite and >= 0, got " + clientSplit);

@@ -145,11 +145,14 @@ class TeCliTest {
         assertThat(partitioner.err()).contains("unknown partitioner 'clever', expected random, balanced or skewed");
         Run pop = run("compare", "-t", "Abilene", "--pop", "0");
         assertThat(pop.exit()).isEqualTo(1);
-        assertThat(pop.err()).contains("POP needs k >= 1 sub-problems, got 0");
+        assertThat(pop.err()).contains("POP needs 1 <= k <= 4096 sub-problems, got 0");
         Run split = run("compare", "-t", "Abilene", "--client-split", "-1");
         assertThat(split.exit()).isEqualTo(1);
         assertThat(split.err()).contains("client-split threshold must be finite and >= 0, got -1.0")
                 .as("refused before anything ran").doesNotContain("running full LP");
+        Run huge = run("compare", "-t", "Abilene", "--traffic", "gravity:1,1", "--pop", "2147483647");
+        assertThat(huge.exit()).isEqualTo(1);
+        assertThat(huge.err()).contains("POP needs 1 <= k <= 4096 sub-problems, got 2147483647").doesNotContain("Exception");
     }
 
     @Test

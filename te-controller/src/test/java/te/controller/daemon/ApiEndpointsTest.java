@@ -239,6 +239,14 @@ class ApiEndpointsTest {
             assertThat(r.statusCode()).as(contentType).isEqualTo(415);
             assertThat(DaemonFixture.json(r).get("error").asText()).contains("names no media type");
         }
+        for (String encoding : new String[] {"gzip", "br", "x-bogus"}) {
+            HttpResponse<String> r = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands")))
+                    .header("Content-Type", "application/json").header("Content-Encoding", encoding)
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString(THREE)));
+            assertThat(r.statusCode()).as(encoding).isEqualTo(415);
+            assertThat(DaemonFixture.json(r).get("error").asText()).contains("Content-Encoding '" + encoding + "' is not supported");
+        }
+        assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
         HttpResponse<String> csv = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands")))
                 .header("Accept", "text/csv;q=0, application/json").GET());
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
@@ -345,6 +353,8 @@ class ApiEndpointsTest {
             big.append("{\"src\":\"0\",\"dst\":\"1\",\"demand\":1}]");
             HttpResponse<String> r = small.putJson(big.toString());
             assertThat(r.statusCode()).isEqualTo(413);
+            assertThat(DaemonFixture.json(r).get("error").asText()).isEqualTo(
+                    "request body over the 2048 byte limit (--max-body), nothing was applied");
             assertThat(small.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("0");
             assertThat(small.get("/healthz").statusCode()).isEqualTo(200);
         }

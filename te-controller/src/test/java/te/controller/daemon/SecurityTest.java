@@ -55,6 +55,12 @@ class SecurityTest {
         assertThatThrownBy(() -> TokenAuth.fromFile(file)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("5 characters, expected at least 16");
         assertThat(TokenAuth.none().allows("")).isTrue();
+        Files.write(file, new byte[4097]);
+        assertThatThrownBy(() -> TokenAuth.fromFile(file)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is over 4096 bytes, expected one line holding the token");
+        if (Files.isReadable(Path.of("/dev/zero"))) {
+            assertThatThrownBy(() -> TokenAuth.fromFile(Path.of("/dev/zero"))).hasMessageContaining("is over 4096 bytes");
+        }
     }
 
     @Test

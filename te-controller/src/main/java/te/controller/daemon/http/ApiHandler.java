@@ -58,6 +58,12 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private Router.Result dispatch(FullHttpRequest req) {
         try {
+            String encoding = header(req, HttpHeaderNames.CONTENT_ENCODING).strip();
+            if (!encoding.isEmpty() && !encoding.equalsIgnoreCase("identity")) {
+                // Nothing here decompresses: a gzip body would be parsed as text, a plain one under a false label trusted.
+                return new Router.Result(ApiResponse.error(415, "Content-Encoding '%s' is not supported, send the body uncompressed"
+                        .formatted(Router.abbreviate(encoding)), List.of(), Map.of("Accept-Encoding", "identity")), "invalid");
+            }
             QueryStringDecoder qs = new QueryStringDecoder(req.uri());
             ApiRequest request = new ApiRequest(req.method().name(), qs.rawPath(), qs.parameters(),
                     header(req, HttpHeaderNames.CONTENT_TYPE), header(req, HttpHeaderNames.ACCEPT),

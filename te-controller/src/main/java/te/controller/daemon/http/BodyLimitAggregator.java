@@ -32,6 +32,26 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
                 metrics.upload(false);
             }
             metrics.request(req.method().name(), "too-large", 413, 0);
+            // Netty's own 413 has no body; clients get the API's error object naming the limit.
+            ApiResponse r = ApiResponse.error(413, "request body over the %d byte limit (--max-body), nothing was applied"
+                    .formatted(maxBodyBytes), java.util.List.of(), java.util.Map.of());
+            io.netty.handler.codec.http.FullHttpResponse response = new io.netty.handler.codec.http.DefaultFullHttpResponse(
+                    io.netty.handler.codec.http.HttpVersion.HTTP_1_1, io.netty.handler.codec.http.HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                    io.netty.buffer.Unpooled.wrappedBuffer(r.body()));
+            response.headers().set(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE, r.contentType())
+                    .setInt(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+            // As Netty's own 413: a keep-alive client still sending gets its answer and the rest of its body
+            // is discarded, so it is not cut off mid-send; otherwise the connection closes after the answer.
+            if (oversized instanceof io.netty.handler.codec.http.FullHttpMessage
+                    || !io.netty.handler.codec.http.HttpUtil.is100ContinueExpected(oversized)
+                    && !io.netty.handler.codec.http.HttpUtil.isKeepAlive(oversized)) {
+                response.headers().set(io.netty.handler.codec.http.HttpHeaderNames.CONNECTION,
+                        io.netty.handler.codec.http.HttpHeaderValues.CLOSE);
+                ctx.writeAndFlush(response).addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+            } else {
+                ctx.writeAndFlush(response).addListener(io.netty.channel.ChannelFutureListener.CLOSE_ON_FAILURE);
+            }
+            return;
         }
         super.handleOversizedMessage(ctx, oversized);
     }

@@ -19,6 +19,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class TokenAuth {
     private static final Logger LOG = LoggerFactory.getLogger(TokenAuth.class);
+    /** Largest token file read: a token is one line, far shorter. */
+    static final int MAX_TOKEN_FILE_BYTES = 4096;
     private final Optional<byte[]> token;
 
     private TokenAuth(Optional<byte[]> token) {
@@ -36,10 +38,16 @@ public final class TokenAuth {
      */
     public static TokenAuth fromFile(Path file) {
         String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8).strip();
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            // Read with a bound: a wrong path (/dev/zero, a log file) must not exhaust memory.
+            byte[] bytes = in.readNBytes(MAX_TOKEN_FILE_BYTES + 1);
+            if (bytes.length > MAX_TOKEN_FILE_BYTES) {
+                throw new IllegalArgumentException("token file %s is over %d bytes, expected one line holding the token"
+                        .formatted(file, MAX_TOKEN_FILE_BYTES));
+            }
+            text = new String(bytes, StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read token file " + file, e);
+            throw new UncheckedIOException("cannot read token file %s: %s".formatted(file, e), e);
         }
         int newline = text.indexOf('\n');
         String token = (newline < 0 ? text : text.substring(0, newline)).strip();
