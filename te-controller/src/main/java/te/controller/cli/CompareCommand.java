@@ -20,7 +20,6 @@ import te.lp.TeSolver;
 import te.lp.pop.Partitioner;
 import te.topology.Topology;
 import te.topology.paths.PathSet;
-import te.topology.traffic.TrafficSpec;
 
 /**
  * {@code te compare}: the same instance solved by the full LP, POP-k for each k, and CSPF, in one
@@ -41,8 +40,8 @@ final class CompareCommand implements Runnable {
     @Mixin
     SolverChoice solverChoice;
 
-    @Option(names = "--traffic", defaultValue = "gravity:1,16", paramLabel = "MODEL[:SEED[,SCALE]]",
-            description = "Generated traffic (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--traffic", defaultValue = "gravity:1,16", paramLabel = "FILE|MODEL[:SEED[,SCALE]]",
+            description = "Traffic: a model, or a CSV/JSON matrix file (default: ${DEFAULT-VALUE}).")
     String traffic;
 
     @Option(names = "--pop", split = ",", defaultValue = "4,16", paramLabel = "K[,K...]", description = "POP sub-problem counts (default: ${DEFAULT-VALUE}).")
@@ -79,13 +78,19 @@ final class CompareCommand implements Runnable {
         TeSolver backend = solverChoice.solver();
         double gap = solverChoice.gap();
         Partitioner part = Partitioner.byName(partitioner);
-        TrafficSpec trafficSpec = TrafficSpec.parse(traffic);
+        TrafficArgument trafficSpec = new TrafficArgument(traffic);
         // Refused before the paths and the full LP run, not when POP's turn comes.
         popKs.forEach(k -> te.lp.pop.PopOptions.check(k, clientSplit));
+        // XChart appends ".png" to any other name: x.txt would become x.txt.png.
+        OutputFile.check(plot, "--plot", ".png");
+        OutputFile.check(subProblems, "--sub-problems");
+        if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
+            throw new IllegalArgumentException("--time-limit must be a finite number of seconds > 0, got " + timeLimitSeconds);
+        }
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
-        TeProblem problem = TeProblem.of(t, paths, Commodities.of(trafficSpec.generate(t), paths));
+        TeProblem problem = TeProblem.of(t, paths, Commodities.of(trafficSpec.load(t), paths));
 
         List<Method> methods = new ArrayList<>();
         if (!skipFull) {

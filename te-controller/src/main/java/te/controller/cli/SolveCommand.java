@@ -22,8 +22,6 @@ import te.lp.TeResult;
 import te.topology.Topology;
 import te.topology.paths.PathSet;
 import te.topology.traffic.TrafficMatrix;
-import te.topology.traffic.TrafficMatrixIo;
-import te.topology.traffic.TrafficSpec;
 
 /** {@code te solve}: one TE solve, summary on stdout, allocation as JSON. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
@@ -54,12 +52,14 @@ final class SolveCommand implements Runnable {
 
     @Override
     public void run() {
+        OutputFile.check(out, "--out");
+        TrafficArgument trafficArgument = new TrafficArgument(traffic);
         Objective goal = solverChoice.objective();
         SolverOptions options = new SolverOptions(timeLimitSeconds, pathOptions.threads(), false);
         TeOptimizer optimizer = solverChoice.optimizer(options);
         var backend = optimizer.solver();
         Topology t = topologyOptions.load();
-        TrafficMatrix tm = loadTraffic(t);
+        TrafficMatrix tm = trafficArgument.load(t);
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
         Commodities commodities = Commodities.of(tm, paths);
         TeProblem problem = TeProblem.of(t, paths, commodities);
@@ -95,17 +95,5 @@ final class SolveCommand implements Runnable {
             pw.printf("allocation        %s%n", out);
         }
         pw.flush();
-    }
-
-    private TrafficMatrix loadTraffic(Topology t) {
-        Path file = Path.of(traffic);
-        if (Files.isRegularFile(file)) {
-            return TrafficMatrixIo.read(t, file);
-        }
-        // Looks like a path (a separator or a file extension), not MODEL:seed,scale: say the file is missing.
-        if (!traffic.contains(":") && (traffic.contains("/") || traffic.contains(java.io.File.separator) || traffic.toLowerCase(java.util.Locale.ROOT).matches(".*\\.(csv|json)"))) {
-            throw new IllegalArgumentException("--traffic %s: no such file (and not a traffic model MODEL:seed,scale)".formatted(traffic));
-        }
-        return TrafficSpec.parse(traffic).generate(t);
     }
 }

@@ -51,6 +51,7 @@ final class StateCommand implements Runnable {
         if (!Files.isDirectory(stateDir)) {
             throw new IllegalArgumentException("--state-dir %s is not a directory".formatted(stateDir));
         }
+        OutputFile.check(allocationJson, "--allocation-json");
         if (allocationJson != null && insideStateDir(allocationJson)) {
             throw new IllegalArgumentException(("--allocation-json %s is inside the state directory %s: it could overwrite the "
                     + "daemon's own files; write it elsewhere").formatted(allocationJson, stateDir));

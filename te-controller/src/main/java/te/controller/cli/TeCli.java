@@ -27,12 +27,51 @@ public final class TeCli implements Runnable {
             if (e instanceof IllegalArgumentException || e instanceof IllegalStateException
                     || e instanceof java.io.UncheckedIOException || e instanceof te.topology.TopologyFormatException
                     || e instanceof te.topology.traffic.TrafficMatrixFormatException || e instanceof te.topology.paths.PathCacheException) {
-                err.println("error: " + e.getMessage());
+                err.println("error: " + describe(e));
                 return 1;
             }
             throw e;
         });
+        // One line and where to look, not the whole usage (up to 90 lines) above a one-line mistake.
+        cli.setParameterExceptionHandler((ex, args) -> {
+            CommandLine cmd = ex.getCommandLine();
+            PrintWriter err = cmd.getErr();
+            err.println("error: " + converterMessage(ex.getMessage()));
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
+                err.println("see '%s --help'".formatted(cmd.getCommandSpec().qualifiedName()));
+            }
+            return cmd.getCommandSpec().exitCodeOnInvalidInput();
+        });
         return cli;
+    }
+
+    /** @return the message, with the file system's reason when an I/O error hides it in its cause */
+    public static String describe(Throwable e) {
+        if (e instanceof java.io.UncheckedIOException u) {
+            return u.getMessage() + ": " + reason(u.getCause());
+        }
+        return e.getMessage();
+    }
+
+    private static String reason(java.io.IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason().toLowerCase(java.util.Locale.ROOT);
+        }
+        if (e instanceof java.nio.charset.CharacterCodingException) {
+            return "not valid UTF-8 text";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    /** @return picocli's "cannot convert 'x' to T (java.lang.IllegalArgumentException: why)" as "why" */
+    private static String converterMessage(String message) {
+        return message.replaceAll("cannot convert '.*?' to \\w+ \\(java\\.[\\w.]+: (.*)\\)$", "$1");
     }
 
     /** Runs the command line and exits with its status. */

@@ -26,11 +26,12 @@ final class TrafficCommand implements Runnable {
             description = "Model, seed and scale factor (default: ${DEFAULT-VALUE}).")
     String model;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Write the matrix here (.json for JSON, else CSV).")
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Write the matrix here (.json for JSON, .csv for CSV).")
     Path out;
 
     @Override
     public void run() {
+        OutputFile.check(out, "--out", ".csv", ".json");
         TrafficSpec trafficSpec = TrafficSpec.parse(model);
         Topology t = topologyOptions.load();
         TrafficMatrix tm = trafficSpec.generate(t);

@@ -45,7 +45,13 @@ public final class ConfigFile {
                 }
             });
             allowed.removeAll(Set.of("config", "help", "version"));
-            List<String> fileArgs = arguments(file, allowed, flags);
+            List<String> fileArgs;
+            try {
+                fileArgs = arguments(file, allowed, flags);
+            } catch (java.io.UncheckedIOException | IllegalArgumentException e) {
+                // Said as a usage error in one line, the file system's reason included.
+                throw new CommandLine.ParameterException(spec.commandLine(), te.controller.cli.TeCli.describe(e), e, argSpec, file.toString());
+            }
             // Later flags must be able to override the file's values.
             spec.parser().overwrittenOptionsAllowed(true);
             for (int i = fileArgs.size() - 1; i >= 0; i--) {

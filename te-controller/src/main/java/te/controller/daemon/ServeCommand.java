@@ -110,6 +110,10 @@ public final class ServeCommand implements Callable<Integer> {
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap(), minGain);
+        if (openflowListen == null && (openflowWiring != null || openflowBundles)) {
+            throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given"
+                    .formatted(openflowWiring != null ? "--openflow-wiring " + openflowWiring : "--openflow-bundles"));
+        }
         Duration statsInterval = parseDuration(portStatsInterval);
         if (statsInterval.isNegative()) {
             throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got " + portStatsInterval);

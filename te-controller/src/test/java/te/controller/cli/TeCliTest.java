@@ -198,6 +198,35 @@ class TeCliTest {
     }
 
     @Test
+    void outputsAndTrafficAreCheckedBeforeAnyWorkAndUsageErrorsAreOneLine(@TempDir Path dir) throws Exception {
+        Run plot = run("compare", "-t", "Abilene", "--traffic", "gravity:1,1", "--plot", dir.resolve("x.txt").toString());
+        assertThat(plot.exit()).isEqualTo(1);
+        assertThat(plot.err()).contains("--plot '" + dir.resolve("x.txt") + "' must end with .png").doesNotContain("running full LP");
+        Run outDir = run("solve", "-t", "Abilene", "--traffic", "gravity:1,1", "-o", dir.toString());
+        assertThat(outDir.err()).contains("is a directory or empty, expected a file name");
+        Run noParent = run("traffic", "-t", "Abilene", "-o", dir.resolve("missing/tm.csv").toString());
+        assertThat(noParent.err()).contains("directory " + dir.resolve("missing") + " does not exist");
+        Run xml = run("traffic", "-t", "Abilene", "-o", dir.resolve("tm.xml").toString());
+        assertThat(xml.err()).contains("must end with .csv or .json");
+        Run huge = run("traffic", "-t", "Abilene", "-m", "gravity:1,1e300", "-o", dir.resolve("tm.csv").toString());
+        assertThat(huge.exit()).isEqualTo(1);
+        assertThat(huge.err()).contains("above the 1e+09 Mbps a demand may be");
+        assertThat(dir.resolve("tm.csv")).doesNotExist();
+        Run trafficDir = run("solve", "-t", "Abilene", "--traffic", dir.toString());
+        assertThat(trafficDir.err()).contains("is not a regular file (a directory or device)");
+        Run enumValue = run("paths", "-t", "Abilene", "--path-method", "bogus");
+        assertThat(enumValue.exit()).isEqualTo(2);
+        assertThat(enumValue.err()).isEqualTo("error: Invalid value for option '--path-method': 'bogus': expected edge-disjoint or yen\n"
+                + "see 'te paths --help'\n");
+        // te compare takes a matrix file as te solve does.
+        Path tm = dir.resolve("tm.json");
+        assertThat(run("traffic", "-t", "Abilene", "-m", "gravity:1,1", "-o", tm.toString()).exit()).isZero();
+        Run fromFile = run("compare", "-t", "Abilene", "--traffic", tm.toString(), "--pop", "2");
+        assertThat(fromFile.exit()).as(fromFile.err()).isZero();
+        assertThat(fromFile.out()).contains("Abilene, tm.json, total-flow, 110 commodities");
+    }
+
+    @Test
     void badInputExitsNonZeroWithTheValueNamed() {
         Run unknown = run("topology", "-t", "Atlantis");
         assertThat(unknown.exit()).isEqualTo(1);

@@ -67,6 +67,16 @@ class ServeCommandTest {
                 .contains("--port-stats-interval must be 0 (off) or positive, got -5s");
         assertThat(run("serve", "-t", "Abilene", "--port-stats-interval", "often", "--state-dir", dir.toString()))
                 .contains("duration 'often'");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-bundles", "--state-dir", dir.toString()))
+                .contains("--openflow-bundles only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--min-gain", "1.5", "--state-dir", dir.toString()))
+                .contains("--min-gain must be a fraction in [0, 1)");
+        // Config file trouble is one line with the reason, not a wrapped exception above the usage.
+        String missing = run("serve", "--config", dir.resolve("nope.properties").toString());
+        assertThat(missing).contains("error: cannot read config file").contains("nope.properties: no such file or directory")
+                .doesNotContain("Exception").doesNotContain("Usage:");
+        Files.write(config, new byte[] {'p', 'o', 'p', '=', (byte) 0xff, '\n'});
+        assertThat(run("serve", "--config", config.toString())).contains("not valid UTF-8 text");
     }
 
     private static String run(String... args) {

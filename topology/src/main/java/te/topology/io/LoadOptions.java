@@ -14,7 +14,7 @@ public record LoadOptions(double defaultCapacityMbps) {
     public LoadOptions {
         if (!(defaultCapacityMbps > 0) || Double.isInfinite(defaultCapacityMbps)) {
             throw new IllegalArgumentException(
-                    "defaultCapacityMbps must be finite and > 0, got " + defaultCapacityMbps);
+                    "default capacity must be a finite number of Mbps > 0 (--default-capacity), got " + defaultCapacityMbps);
         }
     }
 

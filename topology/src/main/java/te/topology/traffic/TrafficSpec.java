@@ -48,9 +48,26 @@ public record TrafficSpec(String model, long seed, double scale) {
         return new TrafficSpec(model, seed, scale);
     }
 
-    /** @return the matrix this spec names on {@code topology} */
+    /**
+     * @return the matrix this spec names on {@code topology}
+     * @throws IllegalArgumentException if the scale makes a demand no matrix file or upload may
+     *                                  carry (above {@link TrafficMatrixBuilder#MAX_DEMAND_MBPS}, or not finite)
+     */
     public TrafficMatrix generate(Topology topology) {
-        return TrafficModels.byName(model, topology).generate(topology, seed, scale);
+        TrafficMatrix tm = TrafficModels.byName(model, topology).generate(topology, seed, scale);
+        double max = 0;
+        for (int i = 0; i < tm.size(); i++) {
+            max = Math.max(max, tm.demandMbps(i));
+            if (!Double.isFinite(tm.demandMbps(i))) {
+                max = Double.POSITIVE_INFINITY;
+                break;
+            }
+        }
+        if (max > TrafficMatrixBuilder.MAX_DEMAND_MBPS) {
+            throw new IllegalArgumentException(("traffic %s makes demands up to %s Mbps, above the %.0e Mbps a demand may be "
+                    + "(the limit of matrix files and uploads); use a smaller scale").formatted(this, max, TrafficMatrixBuilder.MAX_DEMAND_MBPS));
+        }
+        return tm;
     }
 
     @Override

@@ -1,0 +1,38 @@
+package te.controller.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/** Output paths checked before any work, so a typo does not surface after minutes of solving. */
+final class OutputFile {
+    private OutputFile() {
+    }
+
+    /**
+     * @param file       the path given, or null when the option is absent (nothing to check)
+     * @param flag       the option's name, for the message
+     * @param extensions accepted endings, lowercase with the dot ({@code .png}); none accepts any
+     * @throws IllegalArgumentException naming the flag and the value: a directory, a missing or
+     *                                  unwritable parent directory, an unwritable file, another ending
+     */
+    static void check(Path file, String flag, String... extensions) {
+        if (file == null) {
+            return;
+        }
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        if (name.isEmpty() || Files.isDirectory(file)) {
+            throw new IllegalArgumentException("%s '%s' is a directory or empty, expected a file name".formatted(flag, file));
+        }
+        if (extensions.length > 0 && java.util.Arrays.stream(extensions).noneMatch(e -> name.toLowerCase(Locale.ROOT).endsWith(e))) {
+            throw new IllegalArgumentException("%s '%s' must end with %s".formatted(flag, file, String.join(" or ", extensions)));
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (!Files.isDirectory(parent)) {
+            throw new IllegalArgumentException("%s '%s': directory %s does not exist".formatted(flag, file, parent));
+        }
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
+            throw new IllegalArgumentException("%s '%s' cannot be written (permission denied)".formatted(flag, file));
+        }
+    }
+}

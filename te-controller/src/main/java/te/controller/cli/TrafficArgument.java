@@ -1,0 +1,51 @@
+package te.controller.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import te.topology.Topology;
+import te.topology.traffic.TrafficMatrix;
+import te.topology.traffic.TrafficMatrixIo;
+import te.topology.traffic.TrafficSpec;
+
+/**
+ * A {@code --traffic} value: a CSV or JSON matrix file, or a model {@code MODEL[:SEED[,SCALE]]}.
+ *
+ * @param text the value as given
+ */
+record TrafficArgument(String text) {
+    /**
+     * Checks the value without reading or generating anything: a model must parse, a file must be
+     * a regular file where it looks like one.
+     *
+     * @throws IllegalArgumentException naming the value and what was expected
+     */
+    TrafficArgument {
+        Path file = Path.of(text);
+        if (!Files.isRegularFile(file)) {
+            if (Files.exists(file)) {
+                throw new IllegalArgumentException("--traffic %s is not a regular file (a directory or device), expected a CSV or JSON matrix"
+                        .formatted(text));
+            }
+            // Looks like a path (a separator or a file extension), not MODEL:seed,scale: say the file is missing.
+            if (!text.contains(":") && (text.contains("/") || text.contains(java.io.File.separator)
+                    || text.toLowerCase(Locale.ROOT).matches(".*\\.(csv|json)"))) {
+                throw new IllegalArgumentException("--traffic %s: no such file (and not a traffic model MODEL:seed,scale)".formatted(text));
+            }
+            TrafficSpec.parse(text);
+        }
+    }
+
+    /** @return the matrix file's entries, or the model's matrix on {@code topology} */
+    TrafficMatrix load(Topology topology) {
+        Path file = Path.of(text);
+        return Files.isRegularFile(file) ? TrafficMatrixIo.read(topology, file) : TrafficSpec.parse(text).generate(topology);
+    }
+
+    /** @return the file name or the model as it prints in titles */
+    @Override
+    public String toString() {
+        Path file = Path.of(text);
+        return Files.isRegularFile(file) ? String.valueOf(file.getFileName()) : TrafficSpec.parse(text).toString();
+    }
+}
