@@ -164,12 +164,36 @@ class ApiEndpointsTest {
         assertThat(DaemonFixture.json(notFound).get("error").asText()).contains("/v1/nothing");
         HttpResponse<String> wrongMethod = d.send("DELETE", "/v1/demands", null, null);
         assertThat(wrongMethod.statusCode()).isEqualTo(405);
-        assertThat(wrongMethod.headers().firstValue("Allow")).contains("GET, PATCH, PUT");
+        assertThat(wrongMethod.headers().firstValue("Allow")).contains("GET, HEAD, PATCH, PUT");
         assertThat(d.send("GET", "/v1/solve", null, null).statusCode()).isEqualTo(405);
         assertThat(d.send("POST", "/v1/links/0/1/sideways", null, null).statusCode()).isEqualTo(404);
         HttpResponse<String> noSwitches = d.get("/v1/switches");
         assertThat(noSwitches.statusCode()).isEqualTo(404);
         assertThat(DaemonFixture.json(noSwitches).get("error").asText()).contains("without --openflow-listen");
+    }
+
+    @Test
+    void headIsGetWithoutTheBodyAndUnknownQueryParametersAreRefused() {
+        for (String path : new String[] {"/v1/status", "/healthz", "/v1/topology"}) {
+            HttpResponse<String> get = d.get(path);
+            HttpResponse<String> head = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url(path)))
+                    .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()));
+            assertThat(head.statusCode()).as(path).isEqualTo(200);
+            assertThat(head.body()).as(path).isEmpty();
+            assertThat(head.headers().firstValue("Content-Type")).isEqualTo(get.headers().firstValue("Content-Type"));
+        }
+        HttpResponse<String> misspelt = d.get("/v1/allocation?source=0&destination=1");
+        assertThat(misspelt.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(misspelt).get("error").asText())
+                .isEqualTo("unknown query parameter 'destination' on GET /v1/allocation, expected [dst, src]");
+        HttpResponse<String> none = d.send("POST", "/v1/solve?objective=bogus", null, null);
+        assertThat(none.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(none).get("error").asText()).contains("unknown query parameter 'objective'").endsWith("expected none");
+        // A bad pair is refused as such even before the first allocation exists (it was 503 then).
+        HttpResponse<String> self = d.get("/v1/allocation?src=0&dst=0");
+        assertThat(self.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(self).get("error").asText()).contains("self-pairs carry no traffic");
+        assertThat(d.get("/v1/allocation?src=zz&dst=1").statusCode()).isEqualTo(400);
     }
 
     @Test

@@ -28,7 +28,7 @@ public final class AllocationResource {
 
     /** @return this resource's routes */
     public List<Route> routes() {
-        return List.of(new Route("GET", "/v1/allocation", false, (r, v) -> get(r)));
+        return List.of(new Route("GET", "/v1/allocation", false, java.util.Set.of("src", "dst"), (r, v) -> get(r)));
     }
 
     private ApiResponse get(ApiRequest r) {
@@ -36,6 +36,12 @@ public final class AllocationResource {
         Optional<String> dst = r.param("dst");
         if (src.isPresent() != dst.isPresent()) {
             throw ApiException.badRequest("give both src and dst (node ids or labels), or neither for the whole allocation");
+        }
+        // The pair is checked before the allocation is looked up: a bad pair is the request's fault at any time.
+        int s = src.isPresent() ? node("src", src.get()) : -1;
+        int d = dst.isPresent() ? node("dst", dst.get()) : -1;
+        if (src.isPresent() && s == d) {
+            throw ApiException.badRequest("src and dst are the same node '%s': self-pairs carry no traffic".formatted(src.get()));
         }
         AllocationSnapshot a = book.current().orElseThrow(() -> new ApiException(503,
                 "no allocation yet: upload demands (PUT /v1/demands) and wait for the first solve (GET /v1/status)", List.of(),
@@ -48,8 +54,6 @@ public final class AllocationResource {
             }
             return ApiResponse.jsonBytes(200, a.json(), Map.of(VERSION_HEADER, Long.toString(a.version()), "Vary", "Accept-Encoding"));
         }
-        int s = node("src", src.get());
-        int d = node("dst", dst.get());
         int found = find(a.allocation().problem().commodities(), s, d, topology.nodeCount());
         if (found >= 0) {
             return ApiResponse.jsonBytes(200, a.json(i -> i == found), headers);

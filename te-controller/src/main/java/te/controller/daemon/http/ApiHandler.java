@@ -48,7 +48,7 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
         ApiResponse r = result.response();
         boolean keepAlive = req.decoderResult().isSuccess() && HttpUtil.isKeepAlive(req);
-        write(ctx, r, keepAlive);
+        write(ctx, r, keepAlive, req.method().equals(io.netty.handler.codec.http.HttpMethod.HEAD));
         metrics.request(req.method().name(), result.route(), r.status(), System.nanoTime() - start);
         if (r.status() >= 400) {
             LOG.warn("rejected {} {} from {}: {} {}", req.method(), Router.abbreviate(req.uri()), ctx.channel().remoteAddress(),
@@ -84,9 +84,10 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return v == null ? "" : v;
     }
 
-    private static void write(ChannelHandlerContext ctx, ApiResponse r, boolean keepAlive) {
+    /** @param head a HEAD request: the GET response's headers, Content-Length included, without its body */
+    private static void write(ChannelHandlerContext ctx, ApiResponse r, boolean keepAlive, boolean head) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
-                Unpooled.wrappedBuffer(r.body()));
+                head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(r.body()));
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
         r.headers().forEach((k, v) -> response.headers().set(k, v));

@@ -14,9 +14,10 @@ import java.util.Optional;
  * @param method   HTTP method
  * @param template path template; {@code {name}} matches one segment
  * @param mutating whether the request changes state
+ * @param params   the query parameters it takes; any other is refused with 400
  * @param handler  the handler
  */
-public record Route(String method, String template, boolean mutating, Handler handler) {
+public record Route(String method, String template, boolean mutating, java.util.Set<String> params, Handler handler) {
     /** Handles a matched request. */
     @FunctionalInterface
     public interface Handler {
@@ -30,7 +31,13 @@ public record Route(String method, String template, boolean mutating, Handler ha
     public Route {
         requireNonNull(method, "method");
         requireNonNull(template, "template");
+        params = java.util.Set.copyOf(params);
         requireNonNull(handler, "handler");
+    }
+
+    /** A route that takes no query parameters. */
+    public Route(String method, String template, boolean mutating, Handler handler) {
+        this(method, template, mutating, java.util.Set.of(), handler);
     }
 
     /** @return the path variables if {@code segments} (decoded) match the template */

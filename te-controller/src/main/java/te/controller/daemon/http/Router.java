@@ -40,13 +40,18 @@ public final class Router {
                     List.of(), Map.of()), "invalid");
         }
         TreeSet<String> allowed = new TreeSet<>();
+        // HEAD is GET without the body (RFC 9110 §9.3.2): the handler runs, the writer drops the body.
+        String method = request.method().equals("HEAD") ? "GET" : request.method();
         for (Route route : routes) {
             Optional<Map<String, String>> vars = route.match(segments);
             if (vars.isEmpty()) {
                 continue;
             }
-            if (!route.method().equals(request.method())) {
+            if (!route.method().equals(method)) {
                 allowed.add(route.method());
+                if (route.method().equals("GET")) {
+                    allowed.add("HEAD");
+                }
                 continue;
             }
             return new Result(handle(route, request, vars.get()), route.template());
@@ -64,6 +69,14 @@ public final class Router {
         if (route.mutating() && !auth.allows(request.authorization())) {
             return ApiResponse.error(401, "%s %s changes state and needs 'Authorization: Bearer <token>' with the daemon's token"
                     .formatted(route.method(), route.template()), List.of(), Map.of("WWW-Authenticate", "Bearer realm=\"te\""));
+        }
+        for (String name : new TreeSet<>(request.query().keySet())) {
+            if (!route.params().contains(name)) {
+                // Ignored, a misspelt parameter (?source=) would silently answer another question.
+                return ApiResponse.error(400, "unknown query parameter '%s' on %s %s, expected %s".formatted(abbreviate(name),
+                        route.method(), route.template(), route.params().isEmpty() ? "none" : new TreeSet<>(route.params())),
+                        List.of(), Map.of());
+            }
         }
         try {
             return route.handler().handle(request, vars);
