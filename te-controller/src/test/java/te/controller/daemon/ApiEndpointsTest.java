@@ -296,6 +296,29 @@ class ApiEndpointsTest {
     }
 
     @Test
+    void bodiesMustBeUtf8AndErrorsSpeakHttpNotLibrary() {
+        byte[] utf16 = THREE.getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        byte[] overlong = "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":1}]".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        overlong = java.util.Arrays.copyOf(overlong, overlong.length + 2);
+        overlong[overlong.length - 2] = (byte) 0xc0; // an overlong '/' after the array
+        overlong[overlong.length - 1] = (byte) 0xaf;
+        for (byte[] body : new byte[][] {utf16, overlong}) {
+            HttpResponse<String> r = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands")))
+                    .header("Content-Type", "application/json").PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body)));
+            assertThat(r.statusCode()).isEqualTo(400);
+            assertThat(DaemonFixture.json(r).get("error").asText()).contains("not").contains("UTF-8");
+        }
+        HttpResponse<String> nan = d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":NaN}]");
+        assertThat(nan.statusCode()).isEqualTo(400);
+        assertThat(nan.body()).contains("not valid JSON").doesNotContain("JsonReadFeature").doesNotContain("enable");
+        assertThat(d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":-0.0}]").statusCode()).isEqualTo(200);
+        assertThat(d.get("/v1/demands").body()).doesNotContain("-0.0");
+        HttpResponse<String> longLine = d.get("/v1/status?" + "x".repeat(10_000));
+        assertThat(longLine.statusCode()).isEqualTo(414);
+        assertThat(longLine.body()).doesNotContain("Exception");
+    }
+
+    @Test
     void theViolationCountCountsEveryViolationNotOnlyTheListedOnes() {
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < 3000; i++) {

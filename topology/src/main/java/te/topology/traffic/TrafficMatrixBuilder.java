@@ -69,7 +69,7 @@ public final class TrafficMatrixBuilder {
         }
         src[size] = s;
         dst[size] = d;
-        demand[size++] = demandMbps;
+        demand[size++] = demandMbps + 0.0; // -0.0 would be stored and served back as "-0.0"
     }
 
     /**

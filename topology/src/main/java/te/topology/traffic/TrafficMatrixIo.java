@@ -127,7 +127,9 @@ public final class TrafficMatrixIo {
             }
         } catch (JsonProcessingException e) {
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation(); // null for some errors (nesting too deep)
-            throw new TrafficMatrixFormatException(source, List.of("not valid JSON: " + e.getOriginalMessage()
+            // Jackson's hints name its own switches ("enable `JsonReadFeature…` to allow"), which no client can set.
+            String why = e.getOriginalMessage().replaceAll(":? *(?:enable|Enable) `[A-Za-z.]+Feature\\.[A-Z_]+`[^\\n]*", "").strip();
+            throw new TrafficMatrixFormatException(source, List.of("not valid JSON: " + why
                     + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read traffic matrix " + source, e);

@@ -41,7 +41,7 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         long start = System.nanoTime();
         Router.Result result;
         if (!req.decoderResult().isSuccess()) {
-            result = new Router.Result(ApiResponse.error(400, "malformed HTTP request: " + req.decoderResult().cause(), List.of(), Map.of()),
+            result = new Router.Result(malformed(req.decoderResult().cause()),
                     "malformed");
         } else {
             result = dispatch(req);
@@ -77,6 +77,18 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             LOG.error("internal error on {} {}", req.method(), req.uri(), e);
             return new Router.Result(ApiResponse.error(500, "internal error: " + e, List.of(), Map.of()), "error");
         }
+    }
+
+    /** @return 414 or 431 for an over-long request line or headers, else 400, in words rather than Netty's class names */
+    private static ApiResponse malformed(Throwable cause) {
+        if (cause instanceof io.netty.handler.codec.http.TooLongHttpLineException) {
+            return ApiResponse.error(414, "request line too long (a query that long is not one this API takes)", List.of(), Map.of());
+        }
+        if (cause instanceof io.netty.handler.codec.http.TooLongHttpHeaderException) {
+            return ApiResponse.error(431, "request headers too large", List.of(), Map.of());
+        }
+        String why = cause == null || cause.getMessage() == null ? "unparsable" : cause.getMessage();
+        return ApiResponse.error(400, "malformed HTTP request: " + why, List.of(), Map.of());
     }
 
     private static String header(FullHttpRequest req, CharSequence name) {
