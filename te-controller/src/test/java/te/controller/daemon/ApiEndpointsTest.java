@@ -308,6 +308,11 @@ class ApiEndpointsTest {
             assertThat(r.statusCode()).isEqualTo(400);
             assertThat(DaemonFixture.json(r).get("error").asText()).contains("not").contains("UTF-8");
         }
+        HttpResponse<String> twice = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands")))
+                .header("Content-Type", "text/csv").header("Content-Type", "application/json")
+                .PUT(java.net.http.HttpRequest.BodyPublishers.ofString(THREE)));
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(twice).get("error").asText()).contains("Content-Type is given more than once");
         HttpResponse<String> nan = d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":NaN}]");
         assertThat(nan.statusCode()).isEqualTo(400);
         assertThat(nan.body()).contains("not valid JSON").doesNotContain("JsonReadFeature").doesNotContain("enable");

@@ -60,7 +60,12 @@ public final class PathCache {
             }
         }
         PathSet paths = PathPrecomputation.allPairs(topology, spec, threads, progress);
-        store(file, paths);
+        try {
+            store(file, paths);
+        } catch (UncheckedIOException e) {
+            // The cache only saves time: the computed paths are good without it.
+            LOG.warn("{}: {}; going on without caching", e.getMessage(), e.getCause());
+        }
         return paths;
     }
 

@@ -31,6 +31,15 @@ class PathCacheTest {
     }
 
     @Test
+    void aCacheThatCannotBeWrittenOnlyCostsTheCaching(@TempDir Path dir) throws Exception {
+        Path notADirectory = java.nio.file.Files.writeString(dir.resolve("file"), "x");
+        PathSet paths = new PathCache(notADirectory.resolve("paths")).allPairs(topology, PathSpec.defaults(), 1,
+                PathPrecomputation.Progress.NONE);
+        assertThat(paths.pathCount()).isEqualTo(PathPrecomputation.allPairs(topology, PathSpec.defaults(), 1,
+                PathPrecomputation.Progress.NONE).pathCount());
+    }
+
+    @Test
     void corruptionIsDetectedAndNamed(@TempDir Path dir) throws Exception {
         PathCache cache = new PathCache(dir);
         cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);

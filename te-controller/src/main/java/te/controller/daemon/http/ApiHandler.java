@@ -58,6 +58,10 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     private Router.Result dispatch(FullHttpRequest req) {
         try {
+            if (req.headers().getAll(HttpHeaderNames.CONTENT_TYPE).size() > 1) {
+                return new Router.Result(ApiResponse.error(400, "Content-Type is given more than once: %s; send one"
+                        .formatted(req.headers().getAll(HttpHeaderNames.CONTENT_TYPE)), List.of(), Map.of()), "invalid");
+            }
             String encoding = header(req, HttpHeaderNames.CONTENT_ENCODING).strip();
             if (!encoding.isEmpty() && !encoding.equalsIgnoreCase("identity")) {
                 // Nothing here decompresses: a gzip body would be parsed as text, a plain one under a false label trusted.
