@@ -71,8 +71,13 @@ final class DaemonFixture implements AutoCloseable {
 
     /** As the full-LP fixture, keeping the served splits unless a re-solve gains more than {@code minGain}. */
     static DaemonFixture startWithMinGain(Path stateDir, double minGain) {
+        return startWithMinGain(stateDir, Objective.TOTAL_FLOW, minGain);
+    }
+
+    /** As {@link #startWithMinGain(Path, double)} for another objective. */
+    static DaemonFixture startWithMinGain(Path stateDir, Objective objective, double minGain) {
         return start(stateDir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> { },
-                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1).withMinGain(minGain));
+                new SolveSettings(objective, Solvers.byName("scripted"), 1, 0, 60, 1).withMinGain(minGain));
     }
 
     private static DaemonFixture start(Path stateDir, Duration interval, Optional<Path> tokenFile, int maxBody, AllocationPublisher publisher,

@@ -285,6 +285,40 @@ class SolveLoopTest {
         }
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = te.lp.Objective.class, names = {"CONCURRENT_FLOW", "MIN_MLU"})
+    void theMinimumGainHoldsForConcurrentFlowAndMinMlu(te.lp.Objective objective) throws Exception {
+        try (DaemonFixture d = DaemonFixture.startWithMinGain(dir, objective, 0.01)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":5000},{\"src\":\"2\",\"dst\":\"5\",\"demand\":1000}]");
+            d.awaitAllocationFor(1, 0);
+            JsonNode before = DaemonFixture.json(d.get("/v1/allocation"));
+
+            // 0->1 grows by 0.1 %: the served splits, scaled (min-MLU) or kept (concurrent flow), are within 1 %.
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":5005},{\"src\":\"2\",\"dst\":\"5\",\"demand\":1000}]");
+            JsonNode kept = d.awaitAllocationFor(2, 0);
+            assertThat(kept.path("allocation").path("method").asText()).as(kept.toString()).isEqualTo("lp+kept");
+            String body = d.get("/v1/allocation").body();
+            d.checkedAllocation(body, List.of());
+            java.util.Map<String, List<Double>> was = pathFlows(before);
+            java.util.Map<String, List<Double>> now = pathFlows(DaemonFixture.JSON.readTree(body));
+            // Same split per commodity: flows proportional to the served ones.
+            now.forEach((pair, flows) -> {
+                double total = flows.stream().mapToDouble(Double::doubleValue).sum();
+                double wasTotal = was.get(pair).stream().mapToDouble(Double::doubleValue).sum();
+                for (int j = 0; j < flows.size(); j++) {
+                    assertThat(flows.get(j) * wasTotal).as(pair).isCloseTo(was.get(pair).get(j) * total, org.assertj.core.data.Offset.offset(1e-6 * total * wasTotal + 1e-9));
+                }
+            });
+
+            // A new commodity: concurrent flow's fit gives it nothing (share 0), min-MLU cannot fit it at all.
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":5005},{\"src\":\"2\",\"dst\":\"5\",\"demand\":1000},"
+                    + "{\"src\":\"3\",\"dst\":\"7\",\"demand\":100}]");
+            JsonNode moved = d.awaitAllocationFor(3, 0);
+            assertThat(moved.path("allocation").path("method").asText()).isEqualTo("lp");
+            d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
+        }
+    }
+
     /** @return per commodity "src-dst", its paths' flows */
     private static java.util.Map<String, List<Double>> pathFlows(JsonNode allocation) {
         java.util.Map<String, List<Double>> out = new java.util.TreeMap<>();
