@@ -26,8 +26,11 @@ public final class PathOptions {
             paramLabel = "hops|inverse-capacity", description = "How paths are ranked (default: ${DEFAULT-VALUE}).")
     PathMetric metric;
 
-    @Option(names = "--cache-dir", defaultValue = ".te-cache/paths", paramLabel = "DIR",
-            description = "Path cache directory (default: ${DEFAULT-VALUE}).")
+    /** Where the cache lives when --cache-dir is not given. */
+    static final Path DEFAULT_CACHE_DIR = Path.of(".te-cache", "paths");
+
+    // No picocli default: --no-cache with an explicit --cache-dir contradicts itself and is refused.
+    @Option(names = "--cache-dir", paramLabel = "DIR", description = "Path cache directory (default: .te-cache/paths).")
     Path cacheDir;
 
     @Option(names = "--no-cache", description = "Compute paths without reading or writing the cache.")
@@ -52,9 +55,17 @@ public final class PathOptions {
 
     /** @return all-pairs paths, from the cache when possible */
     public PathSet allPairs(Topology topology, PathPrecomputation.Progress progress) {
+        if (noCache && cacheDir != null) {
+            throw new IllegalArgumentException("--no-cache and --cache-dir %s contradict each other; give one".formatted(cacheDir));
+        }
         return noCache
                 ? PathPrecomputation.allPairs(topology, spec(), threads(), progress)
-                : new PathCache(cacheDir).allPairs(topology, spec(), threads(), progress);
+                : new PathCache(cacheDir()).allPairs(topology, spec(), threads(), progress);
+    }
+
+    /** @return the cache directory in use (given, or the default) */
+    Path cacheDir() {
+        return cacheDir == null ? DEFAULT_CACHE_DIR : cacheDir;
     }
 
     static final class MethodConverter implements ITypeConverter<PathMethod> {

@@ -41,7 +41,7 @@ final class PathsCommand implements Runnable {
         out.printf("pairs         %d (%d without any path)%n", paths.pairCount(), withoutPath);
         out.printf("paths total   %d (%.2f per pair, %.2f hops on average)%n", paths.pathCount(),
                 (double) paths.pathCount() / paths.pairCount(), (double) paths.arcEntryCount() / Math.max(1, paths.pathCount()));
-        out.printf("time          %.2f s (%s)%n", seconds, pathOptions.noCache ? "computed" : "computed or loaded from " + pathOptions.cacheDir);
+        out.printf("time          %.2f s (%s)%n", seconds, pathOptions.noCache ? "computed" : "computed or loaded from " + pathOptions.cacheDir());
         if (show != null) {
             int s = t.resolveNode(show[0]);
             int d = t.resolveNode(show[1]);
