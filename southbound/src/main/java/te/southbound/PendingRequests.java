@@ -14,6 +14,13 @@ import te.southbound.openflow.OfMessage;
  * Registered before the request is written, so a reply can never arrive first.
  */
 final class PendingRequests {
+    /** Errors kept per batch: a switch flooding errors for one batch must not fill the heap. */
+    static final int MAX_ERRORS_PER_BATCH = 100;
+    /**
+     * Reply parts accepted per multipart request, 2,048 parts of at most 64 KiB: about 1.5 million
+     * flow entries, beyond any table this controller writes; a switch sending more is failed.
+     */
+    static final int MAX_PARTS = 2048;
     private final AtomicInteger nextXid = new AtomicInteger(1);
     private final Map<Integer, OfMessage> inFlight = new ConcurrentHashMap<>();
     private final Map<Integer, BatchWaiter> batches = new ConcurrentHashMap<>();
@@ -22,7 +29,8 @@ final class PendingRequests {
     private record BatchWaiter(int firstXid, List<SwitchError> errors, CompletableFuture<List<SwitchError>> done) {
     }
 
-    private record MultipartWaiter(List<OfMessage> parts, CompletableFuture<List<OfMessage>> done) {
+    private record MultipartWaiter(Class<? extends OfMessage.MultipartReply> expected, List<OfMessage> parts,
+                                   CompletableFuture<List<OfMessage>> done) {
     }
 
     /** @return a fresh xid, never 0 (0 marks "no xid yet" in planned messages) */
@@ -35,15 +43,27 @@ final class PendingRequests {
         inFlight.put(msg.xid(), msg);
     }
 
+    /** @return completes with the batch's errors at its barrier reply; failing it (a caller's timeout) forgets the batch */
     CompletableFuture<List<SwitchError>> awaitBarrier(int firstXid, int barrierXid) {
         BatchWaiter w = new BatchWaiter(firstXid, new ArrayList<>(), new CompletableFuture<>());
         batches.put(barrierXid, w);
+        // A switch that never answers must not keep every batch's messages and errors in memory.
+        w.done().whenComplete((errors, error) -> {
+            if (error != null && batches.remove(barrierXid, w)) {
+                for (int x = firstXid; x != barrierXid; x++) {
+                    inFlight.remove(x);
+                }
+            }
+        });
         return w.done();
     }
 
-    /** @return completes with every part of the reply; failing it (e.g. a caller's timeout) forgets the request */
-    CompletableFuture<List<OfMessage>> awaitMultipart(int xid) {
-        MultipartWaiter w = new MultipartWaiter(new ArrayList<>(), new CompletableFuture<>());
+    /**
+     * @param expected the reply type the request asks for; a part of another type fails the request
+     * @return completes with every part of the reply; failing it (e.g. a caller's timeout) forgets the request
+     */
+    CompletableFuture<List<OfMessage>> awaitMultipart(int xid, Class<? extends OfMessage.MultipartReply> expected) {
+        MultipartWaiter w = new MultipartWaiter(expected, new ArrayList<>(), new CompletableFuture<>());
         multiparts.put(xid, w);
         // A switch that never answers must not leave one waiter per attempt behind.
         w.done().whenComplete((parts, error) -> {
@@ -68,7 +88,7 @@ final class PendingRequests {
             return;
         }
         for (Map.Entry<Integer, BatchWaiter> e : batches.entrySet()) {
-            if (between(e.getValue().firstXid(), error.xid(), e.getKey())) {
+            if (between(e.getValue().firstXid(), error.xid(), e.getKey()) && e.getValue().errors().size() < MAX_ERRORS_PER_BATCH) {
                 e.getValue().errors().add(error);
             }
         }
@@ -90,6 +110,18 @@ final class PendingRequests {
         MultipartWaiter w = more ? multiparts.get(part.xid()) : multiparts.remove(part.xid());
         if (w == null) {
             return false;
+        }
+        if (!w.expected().isInstance(part)) {
+            multiparts.remove(part.xid(), w);
+            w.done().completeExceptionally(new IllegalStateException("switch answered a request for %s with %s"
+                    .formatted(w.expected().getSimpleName(), part.getClass().getSimpleName())));
+            return true;
+        }
+        if (w.parts().size() >= MAX_PARTS) {
+            multiparts.remove(part.xid(), w);
+            w.done().completeExceptionally(new IllegalStateException("switch sent more than %d parts for one %s"
+                    .formatted(MAX_PARTS, w.expected().getSimpleName())));
+            return true;
         }
         w.parts().add(part);
         if (!more) {

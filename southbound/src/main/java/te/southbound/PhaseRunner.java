@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.slf4j.LoggerFactory;
 import te.southbound.openflow.OfMessage;
 
 /**
@@ -79,6 +80,14 @@ final class PhaseRunner {
                     errors.addAll(e.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
                 } catch (TimeoutException ex) {
                     problems.add("%s: no barrier reply from %s within %d ms".formatted(phase, e.getKey(), allowance / 1_000_000));
+                    // Forget the batch: a switch that never answers must not hold every batch's mods and errors.
+                    e.getValue().completeExceptionally(ex);
+                    // Nor hold back every later push: disconnected, it is resynced when it comes back, and
+                    // meanwhile the others are programmed without it.
+                    SwitchConnection silent = connections.get(e.getKey());
+                    LoggerFactory.getLogger(PhaseRunner.class).warn("switch {} at {}: no barrier reply within {} ms; disconnecting it",
+                            e.getKey(), silent.remote(), allowance / 1_000_000);
+                    silent.closeQuietly();
                 } catch (InterruptedException ex) {
                     Thread.currentThread().interrupt();
                     problems.add(phase + ": interrupted");

@@ -47,6 +47,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile Dpid dpid;
     private volatile long lastReadNanos = System.nanoTime();
     private volatile long busyUntilNanos = System.nanoTime();
+    /** 50 lines per 10 s about this switch (its errors, stray replies, port changes); event loop only. */
+    private final LogBudget logBudget = new LogBudget(50, 10_000);
     private final long connectedAtMillis = System.currentTimeMillis();
     private boolean closedForError; // event loop only
 
@@ -224,14 +226,34 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     }
 
     /** Sends a multipart request; completes with all reply parts. */
-    CompletableFuture<List<OfMessage>> multipart(OfMessage request) {
+    CompletableFuture<List<OfMessage>> multipart(OfMessage.MultipartRequest request) {
         if (!isOpen()) {
             return CompletableFuture.failedFuture(new IOException("switch %s is not connected".formatted(dpid)));
         }
         OfMessage stamped = request.withXid(pending.nextXid());
-        CompletableFuture<List<OfMessage>> done = pending.awaitMultipart(stamped.xid());
+        CompletableFuture<List<OfMessage>> done = pending.awaitMultipart(stamped.xid(), replyType(request));
         write(stamped, true);
         return failIfClosed(done);
+    }
+
+    /** @return the reply type a multipart request asks for */
+    private static Class<? extends OfMessage.MultipartReply> replyType(OfMessage.MultipartRequest request) {
+        if (request instanceof OfMessage.GroupDescRequest) {
+            return OfMessage.GroupDescReply.class;
+        }
+        if (request instanceof OfMessage.FlowStatsRequest) {
+            return OfMessage.FlowStatsReply.class;
+        }
+        if (request instanceof OfMessage.GroupStatsRequest) {
+            return OfMessage.GroupStatsReply.class;
+        }
+        if (request instanceof PortDescRequest) {
+            return PortDescReply.class;
+        }
+        if (request instanceof OfMessage.PortStatsRequest) {
+            return OfMessage.PortStatsReply.class;
+        }
+        throw new IllegalArgumentException("no reply type known for " + request);
     }
 
     /**
@@ -255,11 +277,18 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         channel = ctx.channel();
         log.info("switch connected from {}", remote());
         write(Hello.ofp13(pending.nextXid()), true);
+        // A peer that never says which switch it is holds a connection and is invisible in the status.
+        channel.eventLoop().schedule(() -> {
+            if (dpid == null && isOpen()) {
+                log.warn("peer at {} did not complete the OpenFlow handshake within {} ms; closing", remote(), config.requestTimeoutMs());
+                channel.close();
+            }
+        }, config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        log.info("switch {} at {} disconnected", dpid, remote());
+        log.info("switch {} at {} disconnected", dpid == null ? "(before its handshake)" : dpid, remote());
         pending.failAll(new IOException("connection to switch %s at %s closed".formatted(dpid, remote())));
         registry.disconnected(this);
     }
@@ -269,6 +298,12 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         lastReadNanos = System.nanoTime();
         if (msg instanceof Hello h) {
             onHello(h);
+        } else if (msg instanceof FeaturesReply f && dpid != null) {
+            // The handshake is over: a second reply would re-register this connection under another id.
+            if (f.datapathId() != dpid.value()) {
+                log.warn("switch {} at {} reported datapath id {} mid-connection; closing", dpid, remote(), new Dpid(f.datapathId()));
+                channel.close();
+            }
         } else if (msg instanceof FeaturesReply f) {
             dpid = new Dpid(f.datapathId());
             if (config.bundles() && registry.isKnown(dpid)) {
@@ -292,9 +327,13 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         } else if (msg instanceof PortStatus p) {
             registry.portChanged(this, p); // ignored before the handshake ends: the port list follows it
         } else if (msg instanceof EchoRequest e) {
-            write(new EchoReply(e.xid(), e.data()), true);
+            // A peer that does not read its replies would otherwise queue them without bound; one that
+            // reads is busy with our mods, which keep its connection alive as well as a reply would.
+            if (channel.isWritable()) {
+                write(new EchoReply(e.xid(), e.data()), true);
+            }
         } else if (msg instanceof BundleControl b) {
-            if (b.bundleId() == PROBE_BUNDLE && b.type() == OfConstants.BUNDLE_OPEN_REPLY && !bundles) {
+            if (b.bundleId() == PROBE_BUNDLE && b.type() == OfConstants.BUNDLE_OPEN_REPLY && !bundles && !probeXids.isEmpty()) {
                 bundles = true;
                 log.info("switch {} takes bundles: each phase of a push goes to it as one atomic bundle", dpid);
             }
@@ -304,7 +343,10 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         } else if (msg instanceof OfMessage.Error e) {
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),
                     System.currentTimeMillis());
-            log.warn("{}", error);
+            long held = logBudget.take(System.nanoTime());
+            if (held >= 0) {
+                log.warn("{}{}", error, held > 0 ? " (%d earlier lines about this switch held back)".formatted(held) : "");
+            }
             registry.recordError(this, error);
             pending.onError(error);
         } else if (msg instanceof BarrierReply b) {
@@ -345,9 +387,14 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     }
 
     private void unexpectedIfFalse(boolean expected, OfMessage msg) {
-        if (!expected) {
+        if (!expected && logBudget.take(System.nanoTime()) >= 0) {
             log.warn("switch {}: multipart reply xid {} answers no request of ours; ignored", dpid, msg.xid());
         }
+    }
+
+    /** @return whether a line about this switch may be logged now ({@link LogBudget}) */
+    boolean mayLog() {
+        return logBudget.take(System.nanoTime()) >= 0;
     }
 
     private void onHello(Hello h) {
@@ -392,7 +439,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             return;
         }
         closedForError = true;
-        log.warn("closing connection to switch {} at {}: {}", dpid, remote(), reason(cause));
+        log.warn("closing connection to switch {} at {}: {}", dpid == null ? "(before its handshake)" : dpid, remote(), reason(cause));
         ctx.close();
     }
 

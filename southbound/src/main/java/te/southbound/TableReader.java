@@ -27,8 +27,20 @@ final class TableReader {
         CompletableFuture<List<OfMessage>> flows = c.multipart(new OfMessage.FlowStatsRequest(0,
                 OfConstants.OFPTT_ALL, OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, own.cookieTag(),
                 Ownership.TAG_MASK, Match.ALL));
+        try {
+            return tables(own, groups.get(timeoutMs, TimeUnit.MILLISECONDS), flows.get(timeoutMs, TimeUnit.MILLISECONDS));
+        } finally {
+            // After a timeout the requests are dropped (no-ops once answered): a switch that never
+            // ends its reply must not keep collecting parts into a request no one waits for.
+            java.util.concurrent.CancellationException gone = new java.util.concurrent.CancellationException("table read ended");
+            groups.completeExceptionally(gone);
+            flows.completeExceptionally(gone);
+        }
+    }
+
+    private static SwitchTables tables(Ownership own, List<OfMessage> groupParts, List<OfMessage> flowParts) {
         Map<Integer, GroupEntry> groupMap = new LinkedHashMap<>();
-        for (OfMessage part : groups.get(timeoutMs, TimeUnit.MILLISECONDS)) {
+        for (OfMessage part : groupParts) {
             for (GroupDesc g : ((GroupDescReply) part).groups()) {
                 if (own.ownsGroup(g.groupId())) {
                     groupMap.put(g.groupId(), new GroupEntry(g.groupId(), g.type(), g.buckets()));
@@ -36,7 +48,7 @@ final class TableReader {
             }
         }
         Map<FlowEntry.Key, FlowEntry> flowMap = new LinkedHashMap<>();
-        for (OfMessage part : flows.get(timeoutMs, TimeUnit.MILLISECONDS)) {
+        for (OfMessage part : flowParts) {
             for (FlowStats f : ((FlowStatsReply) part).flows()) {
                 // We only write table 0; an owned entry elsewhere would be someone's copy of our cookie.
                 if (f.tableId() == 0 && own.ownsFlow(f.cookie())) {

@@ -115,7 +115,7 @@ class SwitchConnectionTest {
         PendingRequests pending = new PendingRequests();
         // What a caller's orTimeout does, on this thread: orTimeout's own thread could still be
         // running the clean-up when a dependent stage has already returned here.
-        pending.awaitMultipart(5).completeExceptionally(new java.util.concurrent.TimeoutException());
+        pending.awaitMultipart(5, PortDescReply.class).completeExceptionally(new java.util.concurrent.TimeoutException());
         // A reply after the timeout answers nothing any more (and nothing is kept for it).
         assertThat(pending.onMultipartPart(new PortDescReply(5, false, List.of()))).isFalse();
     }
@@ -347,6 +347,58 @@ class SwitchConnectionTest {
                 new FlowStatsRequest(0, 0xff, -1, -1, 0, 0, Match.ALL));
         ch.close();
         assertThat(flows).isCompletedExceptionally();
+        assertThat(h.registry.ready()).isEmpty();
+    }
+
+    @Test
+    void aReplyOfAnotherTypeOrWithoutEndFailsItsRequestInsteadOfBeingCastOrKept() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        sent(ch);
+        CompletableFuture<List<OfMessage>> groups = connection(ch).multipart(new GroupDescRequest(0));
+        int xid = sent(ch).get(0).xid();
+        receive(ch, new PortDescReply(xid, false, List.of()));
+        assertThat(groups).failsWithin(java.time.Duration.ZERO).withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .withMessageContaining("switch answered a request for GroupDescReply with PortDescReply");
+
+        CompletableFuture<List<OfMessage>> endless = connection(ch).multipart(new GroupDescRequest(0));
+        int xid2 = sent(ch).get(0).xid();
+        for (int i = 0; i < PendingRequests.MAX_PARTS; i++) {
+            receive(ch, new GroupDescReply(xid2, true, List.of()));
+        }
+        assertThat(endless).isNotDone();
+        receive(ch, new GroupDescReply(xid2, true, List.of()));
+        assertThat(endless).failsWithin(java.time.Duration.ZERO).withThrowableOfType(java.util.concurrent.ExecutionException.class)
+                .withMessageContaining("more than 2048 parts");
+        assertThat(ch.isOpen()).isTrue();
+    }
+
+    @Test
+    void aBatchWhoseBarrierTimesOutIsForgottenAndErrorsPerBatchAreCapped() {
+        PendingRequests pending = new PendingRequests();
+        CompletableFuture<List<SwitchError>> batch = pending.awaitBarrier(10, 12);
+        for (int i = 0; i < 1000; i++) {
+            pending.onError(new SwitchError(new Dpid(1), 11, 1, 1, "mod", 0));
+        }
+        pending.onBarrierReply(12);
+        assertThat(batch.join()).hasSize(PendingRequests.MAX_ERRORS_PER_BATCH);
+
+        CompletableFuture<List<SwitchError>> lost = pending.awaitBarrier(20, 22);
+        lost.completeExceptionally(new java.util.concurrent.TimeoutException());
+        // Its errors now belong to no batch, and a late barrier reply completes nothing.
+        pending.onError(new SwitchError(new Dpid(1), 21, 1, 1, "mod", 0));
+        pending.onBarrierReply(22);
+        assertThat(lost).isCompletedExceptionally();
+    }
+
+    @Test
+    void aSecondFeaturesReplyWithAnotherIdClosesTheConnectionAndEchoesWaitForAReader() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        receive(ch, new OfMessage.FeaturesReply(99, 1, 0, 1, 0, 0));
+        assertThat(ch.isOpen()).as("the same id again is ignored").isTrue();
+        receive(ch, new OfMessage.FeaturesReply(100, 11, 0, 1, 0, 0));
+        assertThat(ch.isOpen()).isFalse();
         assertThat(h.registry.ready()).isEmpty();
     }
 }

@@ -11,25 +11,28 @@ import java.util.List;
  * @param fields the match fields, at most one per field number
  */
 public record Match(List<OxmField> fields) {
+    /** Field order: by field number, then class: a Nicira register (class 1, field 0) and in_port (0x8000, 0) are different fields. */
+    private static final Comparator<OxmField> ORDER = Comparator.comparingInt(OxmField::field).thenComparingInt(OxmField::oxmClass);
+
     /** The empty match (matches every packet). */
     public static final Match ALL = new Match(List.of());
 
     public Match {
         fields = List.copyOf(fields);
         if (!sorted(fields)) {
-            fields = fields.stream().sorted(Comparator.comparingInt(OxmField::field)).toList();
+            fields = fields.stream().sorted(ORDER).toList();
         }
         for (int i = 1; i < fields.size(); i++) {
-            if (fields.get(i).field() == fields.get(i - 1).field()) {
-                throw new IllegalArgumentException("match has OXM field %d twice: %s"
-                        .formatted(fields.get(i).field(), fields));
+            if (ORDER.compare(fields.get(i), fields.get(i - 1)) == 0) {
+                throw new IllegalArgumentException("match has OXM class 0x%04x field %d twice: %s"
+                        .formatted(fields.get(i).oxmClass(), fields.get(i).field(), fields));
             }
         }
     }
 
     private static boolean sorted(List<OxmField> fields) {
         for (int i = 1; i < fields.size(); i++) {
-            if (fields.get(i - 1).field() > fields.get(i).field()) {
+            if (ORDER.compare(fields.get(i - 1), fields.get(i)) > 0) {
                 return false;
             }
         }

@@ -9,6 +9,11 @@ public sealed interface OxmField {
     /** OXM field number (7 bits); {@link Match} orders fields by it so prerequisites come first. */
     int field();
 
+    /** @return the OXM class (0x8000 OPENFLOW_BASIC for the typed fields); field numbers repeat across classes */
+    default int oxmClass() {
+        return 0x8000;
+    }
+
     /** Ingress port (field 0), 32-bit port number. */
     record InPort(int port) implements OxmField {
         public int field() { return OfConstants.OXM_IN_PORT; }
@@ -52,6 +57,9 @@ public sealed interface OxmField {
     /** Any other OXM: the raw 32-bit OXM header and its payload, kept for comparison only. */
     record Other(int header, Octets payload) implements OxmField {
         public int field() { return (header >>> 9) & 0x7f; }
+
+        @Override
+        public int oxmClass() { return header >>> 16; }
     }
 
     private static void requireRange(String name, int value, int lo, int hi) {

@@ -171,4 +171,19 @@ class OfCodecTest {
         ch.writeInbound(Unpooled.wrappedBuffer(encode(foreign)));
         assertThat((OfMessage) ch.readInbound()).isEqualTo(foreign);
     }
+
+    @Test
+    void fieldNumbersRepeatAcrossOxmClassesButNotWithinOne() {
+        // in_port (OPENFLOW_BASIC field 0) and Nicira's reg0 (class 1, field 0) in one match, as OVS may report.
+        OxmField reg0 = new OxmField.Other(0x0001_0004, Samples.octets(0, 0, 0, 7));
+        Match m = Match.of(new OxmField.InPort(3), reg0);
+        assertThat(m.fields()).hasSize(2);
+        EmbeddedChannel ch = codec();
+        FlowMod mod = new FlowMod(7, 1, 0, 0, FlowCommand.ADD, 0, 0, 100, OfConstants.OFP_NO_BUFFER, OfConstants.OFPP_ANY,
+                OfConstants.OFPG_ANY, 0, m, List.of());
+        ch.writeInbound(Unpooled.wrappedBuffer(encode(mod)));
+        assertThat((OfMessage) ch.readInbound()).isEqualTo(mod);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Match.of(new OxmField.InPort(3), new OxmField.InPort(4)))
+                .hasMessageContaining("match has OXM class 0x8000 field 0 twice");
+    }
 }
