@@ -401,4 +401,22 @@ class SwitchConnectionTest {
         assertThat(ch.isOpen()).isFalse();
         assertThat(h.registry.ready()).isEmpty();
     }
+
+    @Test
+    void aPeerThatNeverSaysWhichSwitchItIsIsClosedAfterTheRequestTimeout() {
+        EmbeddedChannel ch = h.connect();
+        receive(ch, OfMessage.Hello.ofp13(1)); // HELLO, then nothing: no FEATURES_REPLY
+        ch.advanceTimeBy(SouthboundConfig.defaults().requestTimeoutMs() - 1, java.util.concurrent.TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        assertThat(ch.isOpen()).isTrue();
+        ch.advanceTimeBy(2, java.util.concurrent.TimeUnit.MILLISECONDS);
+        ch.runScheduledPendingTasks();
+        assertThat(ch.isOpen()).isFalse();
+
+        EmbeddedChannel done = h.connect();
+        handshake(done, 1);
+        done.advanceTimeBy(SouthboundConfig.defaults().requestTimeoutMs() + 1, java.util.concurrent.TimeUnit.MILLISECONDS);
+        done.runScheduledPendingTasks();
+        assertThat(done.isOpen()).as("a switch that finished its handshake stays").isTrue();
+    }
 }
