@@ -94,6 +94,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + "'link SRC DST port N' lines); without it the conventional wiring is used.")
     Path openflowWiring;
 
+    @Option(names = "--link-up-hold", defaultValue = "3s", paramLabel = "DURATION",
+            description = "With --openflow-listen: a link the switches reported down is restored only once its ports have been up "
+                    + "this long without a break, so a flapping port does not re-solve and push per flap; failures apply at once; "
+                    + "0 restores at once (default: ${DEFAULT-VALUE}).")
+    String linkUpHold;
+
     @Option(names = "--openflow-bundles", defaultValue = "false",
             description = "With --openflow-listen: send each phase of a push to a switch as one atomic bundle (ONF EXT-230) where "
                     + "the switch takes bundles, so that a failed phase leaves it unchanged; off by default (on Open vSwitch 3.1 "
@@ -110,6 +116,10 @@ public final class ServeCommand implements Callable<Integer> {
                 parseDuration(interval), parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap(), minGain);
+        Duration upHold = parseDuration(linkUpHold);
+        if (upHold.isNegative()) {
+            throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got " + linkUpHold);
+        }
         if (openflowListen == null && (openflowWiring != null || openflowBundles)) {
             throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given"
                     .formatted(openflowWiring != null ? "--openflow-wiring " + openflowWiring : "--openflow-bundles"));
@@ -135,7 +145,7 @@ public final class ServeCommand implements Callable<Integer> {
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
             openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, te.southbound.SouthboundConfig.defaults()
-                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles));
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles), upHold.toMillis());
         }
         te.controller.southbound.OpenFlowPublisher switches = openflow;
         Daemon daemon;

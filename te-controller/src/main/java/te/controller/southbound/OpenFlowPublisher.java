@@ -49,8 +49,17 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
      * keepalive); the known switches are the wiring's.
      */
     public static OpenFlowPublisher start(Topology topology, Wiring wiring, SouthboundConfig config) throws InterruptedException {
+        return start(topology, wiring, config, PortLinkMonitor.DEFAULT_UP_HOLD_MILLIS);
+    }
+
+    /**
+     * As {@link #start(Topology, Wiring, SouthboundConfig)}, restoring a link only once its ports
+     * have been up for {@code upHoldMillis} ms ({@link PortLinkMonitor}).
+     */
+    public static OpenFlowPublisher start(Topology topology, Wiring wiring, SouthboundConfig config, long upHoldMillis)
+            throws InterruptedException {
         Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
-        PortLinkMonitor ports = new PortLinkMonitor(topology, wiring);
+        PortLinkMonitor ports = new PortLinkMonitor(topology, wiring, upHoldMillis);
         WeightPusher pusher;
         try {
             pusher = WeightPusher.start(config.withKnownSwitches(switches), ports);

@@ -27,6 +27,10 @@ import te.topology.Topology;
  * when both are known up, and left as it is while a port it needs has not been reported (its
  * switch is away). Ports the wiring does not use for arcs (hosts, bridges' local ports) are ignored.
  *
+ * <p>Failures apply at once; a restore waits until the arc's ports have been up for the hold-down
+ * time without a break, so a flapping port keeps its link down instead of making an allocation
+ * version, a re-solve and a push per flap (a port toggling every 100 ms made about 300 in 20 s).
+ *
  * <p>Port events arrive on the network thread; they are worked off in order on one thread of
  * this monitor, because recording a change means recomputing paths and writing state.
  */
@@ -34,8 +38,13 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PortLinkMonitor.class);
     /** Wait before trying again to record reports whose write failed (e.g. a full disk). */
     static final long RETRY_SECONDS = 5;
+    /** Default time an arc's ports must stay up before it is restored, ms. */
+    public static final long DEFAULT_UP_HOLD_MILLIS = 3_000;
 
     private final long retryMillis;
+    private final long upHoldNanos;
+    /** Since when each switch-failed arc's ports have been up without a break ({@link System#nanoTime()}). Worker thread only. */
+    private final Map<Integer, Long> upSince = new HashMap<>();
     private final ArcPorts ports;
     private final Map<Dpid, List<SwitchPort>> portsBySwitch = new HashMap<>();
     /** Last reported state per arc port; absent while its switch has not said. Worker thread only. */
@@ -54,14 +63,21 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private volatile Supplier<LinkState> links;
     private volatile Consumer<Map<Integer, Boolean>> report;
 
-    /** @param wiring how the topology's arcs appear as switch ports */
-    public PortLinkMonitor(Topology topology, Wiring wiring) {
-        this(topology, wiring, TimeUnit.SECONDS.toMillis(RETRY_SECONDS));
+    /**
+     * @param wiring       how the topology's arcs appear as switch ports
+     * @param upHoldMillis how long an arc's ports must stay up before it is restored, ms ({@code >= 0}; 0 restores at once)
+     */
+    public PortLinkMonitor(Topology topology, Wiring wiring, long upHoldMillis) {
+        this(topology, wiring, TimeUnit.SECONDS.toMillis(RETRY_SECONDS), upHoldMillis);
     }
 
     /** @param retryMillis wait before recording again after a failed write, ms */
-    PortLinkMonitor(Topology topology, Wiring wiring, long retryMillis) {
+    PortLinkMonitor(Topology topology, Wiring wiring, long retryMillis, long upHoldMillis) {
+        if (upHoldMillis < 0) {
+            throw new IllegalArgumentException("link up hold-down must be >= 0 ms, got " + upHoldMillis);
+        }
         this.retryMillis = retryMillis;
+        this.upHoldNanos = TimeUnit.MILLISECONDS.toNanos(upHoldMillis);
         this.ports = new ArcPorts(topology, wiring);
         for (int a = 0; a < ports.arcCount(); a++) {
             portsBySwitch.computeIfAbsent(ports.tail(a).dpid(), d -> new ArrayList<>()).add(ports.tail(a));
@@ -136,17 +152,33 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         try {
             LinkState current = links.get();
             Map<Integer, Boolean> changes = new TreeMap<>();
+            long now = System.nanoTime();
+            long nextCheck = Long.MAX_VALUE;
             for (int a = 0; a < ports.arcCount(); a++) {
                 Boolean tail = portUp.get(ports.tail(a));
                 Boolean head = ports.head(a) == null ? Boolean.TRUE : portUp.get(ports.head(a));
                 boolean down = Boolean.FALSE.equals(tail) || Boolean.FALSE.equals(head);
                 boolean known = down || (tail != null && head != null);
-                if (known && current.isSwitchDown(a) != down) {
-                    changes.put(a, down);
+                if (!known || !current.isSwitchDown(a) || down) {
+                    upSince.remove(a); // a break (or nothing to restore) restarts the hold-down
+                }
+                if (known && down && !current.isSwitchDown(a)) {
+                    changes.put(a, true);
+                } else if (known && !down && current.isSwitchDown(a)) {
+                    long since = upSince.computeIfAbsent(a, x -> now);
+                    if (now - since >= upHoldNanos) {
+                        changes.put(a, false);
+                        upSince.remove(a);
+                    } else {
+                        nextCheck = Math.min(nextCheck, since + upHoldNanos - now);
+                    }
                 }
             }
             if (!changes.isEmpty()) {
                 report.accept(changes);
+            }
+            if (nextCheck != Long.MAX_VALUE) {
+                worker.schedule(this::applySoon, nextCheck, TimeUnit.NANOSECONDS);
             }
             failuresInARow = 0;
         } catch (RuntimeException e) {

@@ -20,7 +20,11 @@ class PortLinkMonitorTest {
     private final List<Map<Integer, Boolean>> reports = new CopyOnWriteArrayList<>();
 
     private PortLinkMonitor attached() {
-        PortLinkMonitor m = new PortLinkMonitor(t, wiring);
+        return attached(0);
+    }
+
+    private PortLinkMonitor attached(long upHoldMillis) {
+        PortLinkMonitor m = new PortLinkMonitor(t, wiring, upHoldMillis);
         m.attach(links::get, this::record);
         return m;
     }
@@ -91,7 +95,7 @@ class PortLinkMonitorTest {
     void reportsBeforeAttachingWaitAndTheLastWordOfEachPortCounts() throws Exception {
         int ab = arc("0", "1");
         int ba = arc("1", "0");
-        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring)) {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 0)) {
             m.portChanged(wiring.dpid(0), port(ab, false));
             m.portChanged(wiring.dpid(1), port(ba, true));
             m.portChanged(wiring.dpid(0), port(ab, true));
@@ -109,7 +113,7 @@ class PortLinkMonitorTest {
 
     @Test
     void aBurstOfPortEventsBecomesOneChange() throws Exception {
-        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring)) {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 0)) {
             List<Integer> out = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == 0).boxed().toList();
             out.forEach(a -> m.portChanged(wiring.dpid(0), port(a, false)));
             m.attach(links::get, this::record);
@@ -138,7 +142,7 @@ class PortLinkMonitorTest {
     void aFailedWriteIsTriedAgainWithoutWaitingForAnotherEvent() throws Exception {
         int ab = arc("0", "1");
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
-        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50)) {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50, 0)) {
             m.attach(links::get, changes -> {
                 if (calls.incrementAndGet() == 1) {
                     throw new java.io.UncheckedIOException(new java.io.IOException("No space left on device"));
@@ -161,5 +165,30 @@ class PortLinkMonitorTest {
         assertThat(s.with(ab, false).withSwitchReports(Map.of(ab, false)).downArcs()).isEmpty();
         assertThat(s.withSwitchReports(Map.of(ab, true))).as("no change, no new version").isSameAs(s);
         assertThat(s.version()).isEqualTo(2);
+    }
+
+    @Test
+    void aFlappingPortKeepsItsLinkDownUntilItHasStayedUpForTheHoldDown() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        try (PortLinkMonitor m = attached(300)) {
+            m.portChanged(wiring.dpid(1), port(ba, true));
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            awaitReports(1);
+            assertThat(reports.get(0)).isEqualTo(Map.of(ab, true, ba, true));
+            // Up and down every 20 ms for 0.4 s: never up for 300 ms in a row, so nothing is restored.
+            for (int i = 0; i < 10; i++) {
+                m.portChanged(wiring.dpid(0), port(ab, true));
+                Thread.sleep(20);
+                m.portChanged(wiring.dpid(0), port(ab, false));
+                Thread.sleep(20);
+            }
+            assertThat(reports).hasSize(1);
+            long up = System.nanoTime();
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            awaitReports(2);
+            assertThat(reports.get(1)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat(System.nanoTime() - up).as("restored only after the hold-down").isGreaterThanOrEqualTo(300_000_000L);
+        }
     }
 }
