@@ -147,9 +147,12 @@ final class Reconciler implements AutoCloseable {
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems);
         if (outcome.sent() > 0 || !report.clean()) {
-            log.info("{}{}{}; read, compiled and diffed at {} ms; phases: {}", report.summary(), removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
-                    outcome.removalsDeferred() ? "; removals left to the next run (a newer state is waiting)" : "",
-                    plannedMs, String.join(", ", outcome.phases()));
+            // A push that did not go through is something to look at: WARN, not INFO.
+            log.atLevel(report.clean() ? org.slf4j.event.Level.INFO : org.slf4j.event.Level.WARN)
+                    .log("{}{}{}; read, compiled and diffed at {} ms; phases: {}", report.summary(),
+                            removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
+                            outcome.removalsDeferred() ? "; removals left to the next run (a newer state is waiting)" : "",
+                            plannedMs, String.join(", ", outcome.phases()));
         }
         complete(gen, report);
     }

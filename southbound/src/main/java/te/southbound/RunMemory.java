@@ -45,7 +45,9 @@ final class RunMemory {
                 try {
                     read(e.getKey(), e.getValue(), TableReader.read(e.getValue(), own, timeoutMs));
                 } catch (Exception ex) {
-                    problems.add("reading switch %s failed: %s".formatted(e.getKey(), ex));
+                    // A timeout says nothing by itself: name what was asked.
+                    problems.add("reading switch %s failed: %s".formatted(e.getKey(), ex instanceof java.util.concurrent.TimeoutException
+                            ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs) : ex));
                 }
             }
         }
