@@ -28,6 +28,9 @@ final class PhaseRunner {
      */
     static final long REMOVAL_NANOS_PER_MOD = 1_000_000;
 
+    /** Barriers a switch may miss in a row (each in its own run) before it is disconnected. */
+    static final int MISSED_BARRIERS_BEFORE_DISCONNECT = 3;
+
     private PhaseRunner() {
     }
 
@@ -82,12 +85,16 @@ final class PhaseRunner {
                     problems.add("%s: no barrier reply from %s within %d ms".formatted(phase, e.getKey(), allowance / 1_000_000));
                     // Forget the batch: a switch that never answers must not hold every batch's mods and errors.
                     e.getValue().completeExceptionally(ex);
-                    // Nor hold back every later push: disconnected, it is resynced when it comes back, and
-                    // meanwhile the others are programmed without it.
+                    // Nor hold back every later push for good: after a few misses in a row it is disconnected,
+                    // resynced when it comes back, and meanwhile the others are programmed without it. One miss
+                    // alone may be a slow switch (one OVS holding every bridge), which the next run serves.
                     SwitchConnection silent = connections.get(e.getKey());
-                    LoggerFactory.getLogger(PhaseRunner.class).warn("switch {} at {}: no barrier reply within {} ms; disconnecting it",
-                            e.getKey(), silent.remote(), allowance / 1_000_000);
-                    silent.closeQuietly();
+                    if (silent.missedBarrier() >= MISSED_BARRIERS_BEFORE_DISCONNECT) {
+                        LoggerFactory.getLogger(PhaseRunner.class).warn("switch {} at {}: no barrier reply in {} runs in a row (last "
+                                + "allowance {} ms); disconnecting it", e.getKey(), silent.remote(), MISSED_BARRIERS_BEFORE_DISCONNECT,
+                                allowance / 1_000_000);
+                        silent.closeQuietly();
+                    }
                 } catch (InterruptedException ex) {
                     Thread.currentThread().interrupt();
                     problems.add(phase + ": interrupted");

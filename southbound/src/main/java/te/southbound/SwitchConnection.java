@@ -49,6 +49,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile long busyUntilNanos = System.nanoTime();
     /** 50 lines per 10 s about this switch (its errors, stray replies, port changes); event loop only. */
     private final LogBudget logBudget = new LogBudget(50, 10_000);
+    private final java.util.concurrent.atomic.AtomicInteger missedBarriers = new java.util.concurrent.atomic.AtomicInteger();
     private final long connectedAtMillis = System.currentTimeMillis();
     private boolean closedForError; // event loop only
 
@@ -343,13 +344,14 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         } else if (msg instanceof OfMessage.Error e) {
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),
                     System.currentTimeMillis());
-            long held = logBudget.take(System.nanoTime());
+            long held = logSlot();
             if (held >= 0) {
-                log.warn("{}{}", error, held > 0 ? " (%d earlier lines about this switch held back)".formatted(held) : "");
+                log.warn("{}{}", error, heldBack(held));
             }
             registry.recordError(this, error);
             pending.onError(error);
         } else if (msg instanceof BarrierReply b) {
+            missedBarriers.set(0);
             pending.onBarrierReply(b.xid());
         } else if (msg instanceof MultipartReply r) {
             unexpectedIfFalse(pending.onMultipartPart(r), r);
@@ -387,14 +389,28 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     }
 
     private void unexpectedIfFalse(boolean expected, OfMessage msg) {
-        if (!expected && logBudget.take(System.nanoTime()) >= 0) {
-            log.warn("switch {}: multipart reply xid {} answers no request of ours; ignored", dpid, msg.xid());
+        long held = expected ? -1 : logSlot();
+        if (held >= 0) {
+            log.warn("switch {}: multipart reply xid {} answers no request of ours; ignored{}", dpid, msg.xid(), heldBack(held));
         }
     }
 
-    /** @return whether a line about this switch may be logged now ({@link LogBudget}) */
-    boolean mayLog() {
-        return logBudget.take(System.nanoTime()) >= 0;
+    /**
+     * @return -1 to hold a line about this switch back now ({@link LogBudget}), else how many were
+     *         held back before it; event loop only
+     */
+    long logSlot() {
+        return logBudget.take(System.nanoTime());
+    }
+
+    /** @return the note saying how many earlier lines were held back, empty for none */
+    static String heldBack(long held) {
+        return held > 0 ? " (%d earlier lines about this switch held back)".formatted(held) : "";
+    }
+
+    /** @return barriers missed in a row, this one counted; a barrier reply resets it */
+    int missedBarrier() {
+        return missedBarriers.incrementAndGet();
     }
 
     private void onHello(Hello h) {

@@ -89,9 +89,10 @@ final class SwitchRegistry {
             PortState state = status.reason() == te.southbound.openflow.PortReason.DELETE
                     ? new PortState(status.port().portNo(), status.port().name(), false)
                     : state(status.port());
-            if (c.mayLog()) {
-                log.info("switch {}: port {} ({}) {}: {}", c.dpid(), Integer.toUnsignedString(state.portNo()), state.name(),
-                        status.reason().name().toLowerCase(java.util.Locale.ROOT), state.up() ? "up" : "down");
+            long held = c.logSlot();
+            if (held >= 0) {
+                log.info("switch {}: port {} ({}) {}: {}{}", c.dpid(), Integer.toUnsignedString(state.portNo()), state.name(),
+                        status.reason().name().toLowerCase(java.util.Locale.ROOT), state.up() ? "up" : "down", SwitchConnection.heldBack(held));
             }
             notifyPorts(c, () -> ports.portChanged(c.dpid(), state));
         }

@@ -233,8 +233,6 @@ class ReconcilerTest {
         assertThat(r.problems()).anyMatch(s -> s.startsWith("TUNNELS: no barrier reply from 0000000000000003 within"));
         assertThat(sent).noneMatch(m -> m instanceof GroupMod);
         assertThat(weightsAtIngress()).containsExactly(100);
-        // The silent switch was disconnected: it cannot hold every later push back at this phase.
-        awaitCondition(() -> p.status().size() == 2);
     }
 
     @Test

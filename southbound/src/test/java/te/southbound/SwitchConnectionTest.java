@@ -383,16 +383,46 @@ class SwitchConnectionTest {
         pending.onBarrierReply(12);
         assertThat(batch.join()).hasSize(PendingRequests.MAX_ERRORS_PER_BATCH);
 
+        pending.track(new OfMessage.BarrierRequest(21));
         CompletableFuture<List<SwitchError>> lost = pending.awaitBarrier(20, 22);
+        assertThat(pending.describe(21)).isNotEqualTo("unknown request");
         lost.completeExceptionally(new java.util.concurrent.TimeoutException());
-        // Its errors now belong to no batch, and a late barrier reply completes nothing.
+        // The batch's messages are forgotten with it, and a later batch over the same xids collects alone.
+        assertThat(pending.describe(21)).isEqualTo("unknown request");
+        CompletableFuture<List<SwitchError>> next = pending.awaitBarrier(20, 22);
         pending.onError(new SwitchError(new Dpid(1), 21, 1, 1, "mod", 0));
         pending.onBarrierReply(22);
-        assertThat(lost).isCompletedExceptionally();
+        assertThat(next.join()).hasSize(1);
     }
 
     @Test
-    void aSecondFeaturesReplyWithAnotherIdClosesTheConnectionAndEchoesWaitForAReader() {
+    void aSwitchThatMissesBarriersInSeveralRunsInARowIsDisconnectedAndAReplyForgivesIt() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        SwitchConnection c = connection(ch);
+        java.util.Map<Phase, List<OfMessage>> phases = new java.util.EnumMap<>(Phase.class);
+        for (Phase p : Phase.values()) {
+            phases.put(p, List.of());
+        }
+        phases.put(Phase.GROUPS, List.of(new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of())));
+        java.util.Map<Dpid, java.util.Map<Phase, List<OfMessage>>> plan = java.util.Map.of(new Dpid(1), phases);
+        java.util.Map<Dpid, SwitchConnection> connections = java.util.Map.of(new Dpid(1), c);
+        for (int run = 1; run <= PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT - 1; run++) {
+            assertThat(PhaseRunner.run(plan, connections, 1, () -> false, System.nanoTime()).clean()).isFalse();
+        }
+        receive(ch, new OfMessage.BarrierReply(123456)); // any barrier reply: the switch is alive after all
+        for (int run = 1; run <= PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT - 1; run++) {
+            assertThat(PhaseRunner.run(plan, connections, 1, () -> false, System.nanoTime()).clean()).isFalse();
+            assertThat(ch.isOpen()).isTrue();
+        }
+        assertThat(PhaseRunner.run(plan, connections, 1, () -> false, System.nanoTime()).problems())
+                .anyMatch(s -> s.startsWith("GROUPS: no barrier reply from 0000000000000001"));
+        ch.runPendingTasks();
+        assertThat(ch.isOpen()).as("disconnected after %d misses in a row", PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT).isFalse();
+    }
+
+    @Test
+    void aSecondFeaturesReplyWithAnotherIdClosesTheConnection() {
         EmbeddedChannel ch = h.connect();
         handshake(ch, 1);
         receive(ch, new OfMessage.FeaturesReply(99, 1, 0, 1, 0, 0));

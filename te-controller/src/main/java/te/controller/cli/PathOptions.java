@@ -29,11 +29,10 @@ public final class PathOptions {
     /** Where the cache lives when --cache-dir is not given. */
     static final Path DEFAULT_CACHE_DIR = Path.of(".te-cache", "paths");
 
-    // No picocli default: --no-cache with an explicit --cache-dir contradicts itself and is refused.
     @Option(names = "--cache-dir", paramLabel = "DIR", description = "Path cache directory (default: .te-cache/paths).")
     Path cacheDir;
 
-    @Option(names = "--no-cache", description = "Compute paths without reading or writing the cache.")
+    @Option(names = "--no-cache", description = "Compute paths without reading or writing the cache (wins over --cache-dir, e.g. one from --config).")
     boolean noCache;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: every core).")
@@ -55,9 +54,6 @@ public final class PathOptions {
 
     /** @return all-pairs paths, from the cache when possible */
     public PathSet allPairs(Topology topology, PathPrecomputation.Progress progress) {
-        if (noCache && cacheDir != null) {
-            throw new IllegalArgumentException("--no-cache and --cache-dir %s contradict each other; give one".formatted(cacheDir));
-        }
         return noCache
                 ? PathPrecomputation.allPairs(topology, spec(), threads(), progress)
                 : new PathCache(cacheDir()).allPairs(topology, spec(), threads(), progress);

@@ -21,9 +21,9 @@ record TrafficArgument(String text) {
      * @throws IllegalArgumentException naming the value and what was expected
      */
     TrafficArgument {
-        Path file = Path.of(text);
-        if (!Files.isRegularFile(file)) {
-            if (Files.exists(file)) {
+        Path file = path(text);
+        if (file == null || !Files.isRegularFile(file)) {
+            if (file != null && Files.exists(file)) {
                 throw new IllegalArgumentException("--traffic %s is not a regular file (a directory or device), expected a CSV or JSON matrix"
                         .formatted(text));
             }
@@ -38,14 +38,23 @@ record TrafficArgument(String text) {
 
     /** @return the matrix file's entries, or the model's matrix on {@code topology} */
     TrafficMatrix load(Topology topology) {
-        Path file = Path.of(text);
-        return Files.isRegularFile(file) ? TrafficMatrixIo.read(topology, file) : TrafficSpec.parse(text).generate(topology);
+        Path file = path(text);
+        return file != null && Files.isRegularFile(file) ? TrafficMatrixIo.read(topology, file) : TrafficSpec.parse(text).generate(topology);
+    }
+
+    /** @return the value as a path, or null where it cannot be one (":" is reserved on Windows: gravity:1,16) */
+    private static Path path(String text) {
+        try {
+            return Path.of(text);
+        } catch (java.nio.file.InvalidPathException e) {
+            return null;
+        }
     }
 
     /** @return the file name or the model as it prints in titles */
     @Override
     public String toString() {
-        Path file = Path.of(text);
-        return Files.isRegularFile(file) ? String.valueOf(file.getFileName()) : TrafficSpec.parse(text).toString();
+        Path file = path(text);
+        return file != null && Files.isRegularFile(file) ? String.valueOf(file.getFileName()) : TrafficSpec.parse(text).toString();
     }
 }

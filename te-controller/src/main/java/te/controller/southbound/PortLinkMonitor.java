@@ -103,7 +103,11 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         onWorker(() -> {
             for (SwitchPort key : portsBySwitch.getOrDefault(dpid, List.of())) {
                 // A port the wiring expects but the switch does not have carries nothing.
-                portUp.put(key, listed.getOrDefault(key.port(), false));
+                boolean up = listed.getOrDefault(key.port(), false);
+                portUp.put(key, up);
+                if (!up) {
+                    breakHold(key);
+                }
             }
             applySoon();
         });
@@ -115,9 +119,23 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         onWorker(() -> {
             if (portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
                 portUp.put(key, port.up());
+                if (!port.up()) {
+                    // Here, not in apply(): a down and an up queued behind a busy worker are one
+                    // apply() that sees only the up, and the break must still restart the hold-down.
+                    breakHold(key);
+                }
                 applySoon();
             }
         });
+    }
+
+    /** Restarts the hold-down of every arc that uses {@code port}. Worker thread only. */
+    private void breakHold(SwitchPort port) {
+        for (int a = 0; a < ports.arcCount(); a++) {
+            if (port.equals(ports.tail(a)) || port.equals(ports.head(a))) {
+                upSince.remove(a);
+            }
+        }
     }
 
     /** Runs {@code event} on the worker once attached; events that come earlier wait there, in order. */
@@ -167,8 +185,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
                 } else if (known && !down && current.isSwitchDown(a)) {
                     long since = upSince.computeIfAbsent(a, x -> now);
                     if (now - since >= upHoldNanos) {
-                        changes.put(a, false);
-                        upSince.remove(a);
+                        changes.put(a, false); // its hold-down ends once recorded (below); a failed write keeps it
                     } else {
                         nextCheck = Math.min(nextCheck, since + upHoldNanos - now);
                     }
@@ -176,6 +193,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             }
             if (!changes.isEmpty()) {
                 report.accept(changes);
+                changes.forEach((a, down) -> upSince.remove(a));
             }
             if (nextCheck != Long.MAX_VALUE) {
                 worker.schedule(this::applySoon, nextCheck, TimeUnit.NANOSECONDS);

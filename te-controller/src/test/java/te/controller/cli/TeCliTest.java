@@ -214,8 +214,6 @@ class TeCliTest {
         assertThat(dir.resolve("tm.csv")).doesNotExist();
         Run trafficDir = run("solve", "-t", "Abilene", "--traffic", dir.toString());
         assertThat(trafficDir.err()).contains("is not a regular file (a directory or device)");
-        Run both = run("paths", "-t", "Abilene", "--no-cache", "--cache-dir", dir.toString());
-        assertThat(both.err()).contains("--no-cache and --cache-dir " + dir + " contradict each other");
         Run enumValue = run("paths", "-t", "Abilene", "--path-method", "bogus");
         assertThat(enumValue.exit()).isEqualTo(2);
         assertThat(enumValue.err()).isEqualTo("error: Invalid value for option '--path-method': 'bogus': expected edge-disjoint or yen\n"

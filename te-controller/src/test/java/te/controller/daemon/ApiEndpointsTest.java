@@ -180,6 +180,9 @@ class ApiEndpointsTest {
                     .method("HEAD", java.net.http.HttpRequest.BodyPublishers.noBody()));
             assertThat(head.statusCode()).as(path).isEqualTo(200);
             assertThat(head.body()).as(path).isEmpty();
+            // HEAD says how long GET's body is (the handler ran; only its body was left out).
+            assertThat(head.headers().firstValueAsLong("Content-Length")).as(path)
+                    .hasValue(get.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
             assertThat(head.headers().firstValue("Content-Type")).isEqualTo(get.headers().firstValue("Content-Type"));
         }
         HttpResponse<String> misspelt = d.get("/v1/allocation?source=0&destination=1");

@@ -29,7 +29,19 @@ class PortLinkMonitorTest {
         return m;
     }
 
+    /** How long the next recording takes, ms (a path recomputation and a state write in the daemon). */
+    private volatile long slowRecordMillis;
+
     private void record(Map<Integer, Boolean> changes) {
+        long slow = slowRecordMillis;
+        if (slow > 0) {
+            slowRecordMillis = 0;
+            try {
+                Thread.sleep(slow);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         reports.add(Map.copyOf(changes));
         links.set(links.get().withSwitchReports(changes));
     }
@@ -189,6 +201,33 @@ class PortLinkMonitorTest {
             awaitReports(2);
             assertThat(reports.get(1)).isEqualTo(Map.of(ab, false, ba, false));
             assertThat(System.nanoTime() - up).as("restored only after the hold-down").isGreaterThanOrEqualTo(300_000_000L);
+        }
+    }
+
+    @Test
+    void aBreakQueuedBehindABusyWorkerStillRestartsTheHoldDown() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        int other = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == 2).findFirst().orElseThrow();
+        try (PortLinkMonitor m = attached(1_000)) {
+            m.portChanged(wiring.dpid(1), port(ba, true));
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            awaitReports(1);
+            long up = System.nanoTime();
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            Thread.sleep(200);
+            // Another link fails and its recording takes 0.6 s; meanwhile the port blips down and up.
+            slowRecordMillis = 600;
+            m.portChanged(wiring.dpid(2), port(other, false));
+            Thread.sleep(100);
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            long blip = System.nanoTime();
+            awaitReports(3);
+            assertThat(reports.get(2)).isEqualTo(Map.of(ab, false, ba, false));
+            // The hold-down counts from the blip (or later), not from the first up.
+            assertThat(System.nanoTime() - blip).isGreaterThanOrEqualTo(1_000_000_000L);
+            assertThat(System.nanoTime() - up).isGreaterThanOrEqualTo(1_300_000_000L);
         }
     }
 }

@@ -23,23 +23,46 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
         this.metrics = metrics;
     }
 
+    private void record(HttpRequest req, java.net.SocketAddress client) {
+        LOG.warn("rejected {} {} from {}: 413 body over the {} byte limit (--max-body)", req.method(), Router.abbreviate(req.uri()),
+                client, maxBodyBytes);
+        if (req.uri().startsWith("/v1/demands")) {
+            metrics.upload(false);
+        }
+        metrics.request(req.method().name(), "too-large", 413, 0);
+    }
+
+    /** @return Netty's 413, with the API's error object naming the limit instead of an empty body */
+    private io.netty.handler.codec.http.FullHttpResponse tooLarge() {
+        ApiResponse r = ApiResponse.error(413, "request body over the %d byte limit (--max-body), nothing was applied"
+                .formatted(maxBodyBytes), java.util.List.of(), java.util.Map.of());
+        io.netty.handler.codec.http.FullHttpResponse response = new io.netty.handler.codec.http.DefaultFullHttpResponse(
+                io.netty.handler.codec.http.HttpVersion.HTTP_1_1, io.netty.handler.codec.http.HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
+                io.netty.buffer.Unpooled.wrappedBuffer(r.body()));
+        response.headers().set(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE, r.contentType())
+                .setInt(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+        return response;
+    }
+
+    @Override
+    protected Object newContinueResponse(HttpMessage start, int maxContentLength, io.netty.channel.ChannelPipeline pipeline) {
+        Object answer = super.newContinueResponse(start, maxContentLength, pipeline);
+        // A client that waits for 100-continue (curl does above 1 MiB) is refused here, before its body:
+        // it gets the same error object, log line and metrics as one that sent the body.
+        if (answer instanceof io.netty.handler.codec.http.HttpResponse r
+                && r.status().code() == 413 && start instanceof HttpRequest req) {
+            io.netty.util.ReferenceCountUtil.release(answer);
+            record(req, pipeline.channel().remoteAddress());
+            return tooLarge();
+        }
+        return answer;
+    }
+
     @Override
     protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) throws Exception {
         if (oversized instanceof HttpRequest req) {
-            LOG.warn("rejected {} {} from {}: 413 body over the {} byte limit (--max-body)", req.method(), Router.abbreviate(req.uri()),
-                    ctx.channel().remoteAddress(), maxBodyBytes);
-            if (req.uri().startsWith("/v1/demands")) {
-                metrics.upload(false);
-            }
-            metrics.request(req.method().name(), "too-large", 413, 0);
-            // Netty's own 413 has no body; clients get the API's error object naming the limit.
-            ApiResponse r = ApiResponse.error(413, "request body over the %d byte limit (--max-body), nothing was applied"
-                    .formatted(maxBodyBytes), java.util.List.of(), java.util.Map.of());
-            io.netty.handler.codec.http.FullHttpResponse response = new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                    io.netty.handler.codec.http.HttpVersion.HTTP_1_1, io.netty.handler.codec.http.HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                    io.netty.buffer.Unpooled.wrappedBuffer(r.body()));
-            response.headers().set(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE, r.contentType())
-                    .setInt(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+            record(req, ctx.channel().remoteAddress());
+            io.netty.handler.codec.http.FullHttpResponse response = tooLarge();
             // As Netty's own 413: a keep-alive client still sending gets its answer and the rest of its body
             // is discarded, so it is not cut off mid-send; otherwise the connection closes after the answer.
             if (oversized instanceof io.netty.handler.codec.http.FullHttpMessage
