@@ -50,9 +50,7 @@ final class PendingRequests {
         // A switch that never answers must not keep every batch's messages and errors in memory.
         w.done().whenComplete((errors, error) -> {
             if (error != null && batches.remove(barrierXid, w)) {
-                for (int x = firstXid; x != barrierXid; x++) {
-                    inFlight.remove(x);
-                }
+                forget(firstXid, barrierXid);
             }
         });
         return w.done();
@@ -97,10 +95,15 @@ final class PendingRequests {
     void onBarrierReply(int xid) {
         BatchWaiter w = batches.remove(xid);
         if (w != null) {
-            for (int x = w.firstXid(); x != xid; x++) {
-                inFlight.remove(x);
-            }
+            forget(w.firstXid(), xid);
             w.done().complete(List.copyOf(w.errors()));
+        }
+    }
+
+    /** Drops the batch's messages from [firstXid, barrierXid): errors about them can no longer be described. */
+    private void forget(int firstXid, int barrierXid) {
+        for (int x = firstXid; x != barrierXid; x++) {
+            inFlight.remove(x);
         }
     }
 

@@ -28,6 +28,8 @@ final class PhaseRunner {
      */
     static final long REMOVAL_NANOS_PER_MOD = 1_000_000;
 
+    private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(PhaseRunner.class);
+
     /** Barriers a switch may miss in a row (each in its own run) before it is disconnected. */
     static final int MISSED_BARRIERS_BEFORE_DISCONNECT = 3;
 
@@ -90,7 +92,7 @@ final class PhaseRunner {
                     // alone may be a slow switch (one OVS holding every bridge), which the next run serves.
                     SwitchConnection silent = connections.get(e.getKey());
                     if (silent.missedBarrier() >= MISSED_BARRIERS_BEFORE_DISCONNECT) {
-                        LoggerFactory.getLogger(PhaseRunner.class).warn("switch {} at {}: no barrier reply in {} runs in a row (last "
+                        LOG.warn("switch {} at {}: no barrier reply in {} runs in a row (last "
                                 + "allowance {} ms); disconnecting it", e.getKey(), silent.remote(), MISSED_BARRIERS_BEFORE_DISCONNECT,
                                 allowance / 1_000_000);
                         silent.closeQuietly();

@@ -21,8 +21,8 @@ record TrafficArgument(String text) {
      * @throws IllegalArgumentException naming the value and what was expected
      */
     TrafficArgument {
-        Path file = path(text);
-        if (file == null || !Files.isRegularFile(file)) {
+        if (matrixFile(text) == null) {
+            Path file = path(text);
             if (file != null && Files.exists(file)) {
                 throw new IllegalArgumentException("--traffic %s is not a regular file (a directory or device), expected a CSV or JSON matrix"
                         .formatted(text));
@@ -38,8 +38,14 @@ record TrafficArgument(String text) {
 
     /** @return the matrix file's entries, or the model's matrix on {@code topology} */
     TrafficMatrix load(Topology topology) {
+        Path file = matrixFile(text);
+        return file != null ? TrafficMatrixIo.read(topology, file) : TrafficSpec.parse(text).generate(topology);
+    }
+
+    /** @return the matrix file the value names, or null when it names none (it is then a model) */
+    private static Path matrixFile(String text) {
         Path file = path(text);
-        return file != null && Files.isRegularFile(file) ? TrafficMatrixIo.read(topology, file) : TrafficSpec.parse(text).generate(topology);
+        return file != null && Files.isRegularFile(file) ? file : null;
     }
 
     /** @return the value as a path, or null where it cannot be one (":" is reserved on Windows: gravity:1,16) */
@@ -54,7 +60,7 @@ record TrafficArgument(String text) {
     /** @return the file name or the model as it prints in titles */
     @Override
     public String toString() {
-        Path file = path(text);
-        return file != null && Files.isRegularFile(file) ? String.valueOf(file.getFileName()) : TrafficSpec.parse(text).toString();
+        Path file = matrixFile(text);
+        return file != null ? String.valueOf(file.getFileName()) : TrafficSpec.parse(text).toString();
     }
 }

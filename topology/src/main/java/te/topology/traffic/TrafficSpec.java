@@ -57,11 +57,8 @@ public record TrafficSpec(String model, long seed, double scale) {
         TrafficMatrix tm = TrafficModels.byName(model, topology).generate(topology, seed, scale);
         double max = 0;
         for (int i = 0; i < tm.size(); i++) {
-            max = Math.max(max, tm.demandMbps(i));
-            if (!Double.isFinite(tm.demandMbps(i))) {
-                max = Double.POSITIVE_INFINITY;
-                break;
-            }
+            double demand = tm.demandMbps(i);
+            max = Double.isFinite(demand) ? Math.max(max, demand) : Double.POSITIVE_INFINITY;
         }
         if (max > TrafficMatrixBuilder.MAX_DEMAND_MBPS) {
             throw new IllegalArgumentException(("traffic %s makes demands up to %s Mbps, above the %.0e Mbps a demand may be "

@@ -95,6 +95,16 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         return ApiResponse.error(400, "malformed HTTP request: " + why, List.of(), Map.of());
     }
 
+    /** @return {@code r} as Netty's response: its status, headers and Content-Length, the body left out for HEAD */
+    static FullHttpResponse toHttp(ApiResponse r, boolean head) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
+                head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(r.body()));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+        r.headers().forEach((k, v) -> response.headers().set(k, v));
+        return response;
+    }
+
     private static String header(FullHttpRequest req, CharSequence name) {
         String v = req.headers().get(name);
         return v == null ? "" : v;
@@ -102,11 +112,7 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
 
     /** @param head a HEAD request: the GET response's headers, Content-Length included, without its body */
     private static void write(ChannelHandlerContext ctx, ApiResponse r, boolean keepAlive, boolean head) {
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
-                head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(r.body()));
-        response.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
-        r.headers().forEach((k, v) -> response.headers().set(k, v));
+        FullHttpResponse response = toHttp(r, head);
         if (keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE);
             ctx.writeAndFlush(response);

@@ -34,14 +34,8 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
 
     /** @return Netty's 413, with the API's error object naming the limit instead of an empty body */
     private io.netty.handler.codec.http.FullHttpResponse tooLarge() {
-        ApiResponse r = ApiResponse.error(413, "request body over the %d byte limit (--max-body), nothing was applied"
-                .formatted(maxBodyBytes), java.util.List.of(), java.util.Map.of());
-        io.netty.handler.codec.http.FullHttpResponse response = new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                io.netty.handler.codec.http.HttpVersion.HTTP_1_1, io.netty.handler.codec.http.HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE,
-                io.netty.buffer.Unpooled.wrappedBuffer(r.body()));
-        response.headers().set(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_TYPE, r.contentType())
-                .setInt(io.netty.handler.codec.http.HttpHeaderNames.CONTENT_LENGTH, r.body().length);
-        return response;
+        return ApiHandler.toHttp(ApiResponse.error(413, "request body over the %d byte limit (--max-body), nothing was applied"
+                .formatted(maxBodyBytes), java.util.List.of(), java.util.Map.of()), false);
     }
 
     @Override

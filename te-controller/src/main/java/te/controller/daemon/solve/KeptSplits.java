@@ -82,13 +82,13 @@ public final class KeptSplits {
 
     /**
      * @param fit   the served splits fitted to the pass's problem ({@link #fit})
+     * @param kept  {@code fit}'s objective (its {@link Allocation#objectiveValue})
      * @param fresh the re-solve's objective
      * @return whether to serve {@code fit}: the re-solve gains at most {@code minGain} and the fit
      *         passes the checker; for min-MLU the fit may load a link beyond its capacity only when
      *         the re-solve does too (then up to its own utilisation, which the gain test bounds)
      */
-    public static boolean keeps(Objective objective, Allocation fit, double fresh, double minGain) {
-        double kept = fit.objectiveValue(objective);
+    public static boolean keeps(Objective objective, Allocation fit, double kept, double fresh, double minGain) {
         if (!withinMinGain(objective, kept, fresh, minGain)) {
             return false;
         }

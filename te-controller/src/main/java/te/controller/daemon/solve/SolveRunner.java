@@ -89,11 +89,13 @@ public final class SolveRunner {
         synchronized (publication) {
             if (attempt.allocation().isPresent() && violations.isEmpty()) {
                 Optional<Kept> kept = keptSplits(attempt.allocation().get(), problem, n);
-                outcome = kept.isPresent() ? Outcome.KEPT_SPLITS : Outcome.PUBLISHED;
-                published = Optional.of(kept.isPresent() ? publishKept(kept.get(), attempt, status, start, d, n)
-                        : publishFresh(attempt, status, start, d, n));
                 if (kept.isPresent()) {
+                    outcome = Outcome.KEPT_SPLITS;
+                    published = Optional.of(publishKept(kept.get(), attempt, status, start, d, n));
                     message = published.get().info().message();
+                } else {
+                    outcome = Outcome.PUBLISHED;
+                    published = Optional.of(publishFresh(attempt, status, start, d, n));
                 }
             } else {
                 message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
@@ -187,7 +189,7 @@ public final class SolveRunner {
             }
             double freshValue = fresh.objectiveValue(objective);
             double value = fit.get().objectiveValue(objective);
-            boolean keep = KeptSplits.keeps(objective, fit.get(), freshValue, settings.minGain());
+            boolean keep = KeptSplits.keeps(objective, fit.get(), value, freshValue, settings.minGain());
             LOG.info("splits of allocation version {} fitted in {} s: {} against the re-solve's {} ({} % gain): {}", served.get().version(),
                     "%.3f".formatted((System.nanoTime() - start) / 1e9), value, freshValue,
                     "%.4f".formatted(100 * KeptSplits.gain(objective, value, freshValue)), keep ? "kept" : "moved");

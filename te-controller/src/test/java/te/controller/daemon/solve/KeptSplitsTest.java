@@ -54,6 +54,7 @@ class KeptSplitsTest {
         TrafficMatrix tm = new TrafficMatrix(4, new int[] {0}, new int[] {3}, new double[] {4});
         Allocation fit = KeptSplits.fit(served(), TeProblem.of(t, base, Commodities.of(tm, base)), Objective.TOTAL_FLOW).orElseThrow();
         assertThat(fit.commodityFlowMbps(0)).isEqualTo(4);
+        assertThat(new AllocationChecker().violations(fit, 1.0)).isEmpty();
     }
 
     @Test
@@ -62,6 +63,7 @@ class KeptSplitsTest {
         Allocation fit = KeptSplits.fit(served(), TeProblem.of(t, base, Commodities.of(tm, base)), Objective.MIN_MLU).orElseThrow();
         assertThat(fit.commodityFlowMbps(0)).isCloseTo(20, within(1e-12));
         assertThat(fit.commodityFlowMbps(1)).isCloseTo(2, within(1e-12));
+        assertThat(new AllocationChecker().violations(fit, 1.0)).isEmpty();
         assertThat(KeptSplits.fit(served(), next(base), Objective.MIN_MLU)).isEmpty();
     }
 
@@ -72,6 +74,7 @@ class KeptSplitsTest {
                 PathPrecomputation.Progress.NONE);
         Allocation fit = KeptSplits.fit(served(), next(one), Objective.TOTAL_FLOW).orElseThrow();
         assertThat(fit.commodityFlowMbps(0)).isCloseTo(5, within(1e-12)); // 6 carried, scaled to the demand of 5
+        assertThat(new AllocationChecker().violations(fit, 1.0)).isEmpty();
     }
 
     /** 0->1 over 0-1 and 0-2-1, every link {@code capacity} Mbps; {@code demand} split {@code direct} : 1 − direct. */
@@ -93,13 +96,14 @@ class KeptSplitsTest {
         // 30 Mbps over two 10 Mbps paths: the re-solve's best is 1.5; the kept 15.05 / 14.95 reaches 1.505 (0.33 % worse).
         Allocation overloaded = triangle(10, 30, 15.05 / 30);
         assertThat(overloaded.maxUtilisation()).isCloseTo(1.505, within(1e-12));
-        assertThat(KeptSplits.keeps(Objective.MIN_MLU, overloaded, 1.5, 0.005)).isTrue();
-        assertThat(KeptSplits.keeps(Objective.MIN_MLU, overloaded, 1.5, 0.003)).isFalse();
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, overloaded, overloaded.maxUtilisation(), 1.5, 0.005)).isTrue();
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, overloaded, overloaded.maxUtilisation(), 1.5, 0.003)).isFalse();
         // 19.9 Mbps: the re-solve stays at 0.995, a 51 : 49 split would load 10.149 Mbps onto a 10 Mbps link.
         Allocation over = triangle(10, 19.9, 0.51);
         assertThat(over.maxUtilisation()).isGreaterThan(1);
-        assertThat(KeptSplits.keeps(Objective.MIN_MLU, over, 0.995, 0.05)).isFalse();
-        assertThat(KeptSplits.keeps(Objective.MIN_MLU, triangle(10, 19.9, 0.501), 0.995, 0.05)).isTrue();
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, over, over.maxUtilisation(), 0.995, 0.05)).isFalse();
+        Allocation under = triangle(10, 19.9, 0.501);
+        assertThat(KeptSplits.keeps(Objective.MIN_MLU, under, under.maxUtilisation(), 0.995, 0.05)).isTrue();
     }
 
     @Test
