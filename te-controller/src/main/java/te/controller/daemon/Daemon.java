@@ -153,7 +153,7 @@ public final class Daemon implements AutoCloseable {
         if (!switches.compareAndSet(null, view)) {
             throw new IllegalStateException("switches are shown already");
         }
-        metrics.switches(view::connected, view::confirmedVersion);
+        metrics.switches(view::connected, view::confirmedVersion, view::dampedLinks);
     }
 
     /** Records the arc loads the switches measured (served by {@code GET /v1/links/load} and the metrics). */

@@ -100,6 +100,13 @@ public final class ServeCommand implements Callable<Integer> {
                     + "0 restores at once (default: ${DEFAULT-VALUE}).")
     String linkUpHold;
 
+    @Option(names = "--link-damping", defaultValue = "15s,1000,2000,60s", paramLabel = "HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS",
+            description = "With --openflow-listen: flap damping of links the switches report. Each time a link goes down it earns "
+                    + "a penalty of 1000, halving every HALF-LIFE; above SUPPRESS the link is kept down, even with its ports up, "
+                    + "until the penalty is below REUSE, and at most MAX-SUPPRESS after its last flap; 'off' turns it off "
+                    + "(default: ${DEFAULT-VALUE}: three flaps within about 15 s).")
+    String linkDamping;
+
     @Option(names = "--openflow-bundles", defaultValue = "false",
             description = "With --openflow-listen: send each phase of a push to a switch as one atomic bundle (ONF EXT-230) where "
                     + "the switch takes bundles, so that a failed phase leaves it unchanged; off by default (on Open vSwitch 3.1 "
@@ -120,6 +127,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (upHold.isNegative()) {
             throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got " + linkUpHold);
         }
+        te.controller.southbound.FlapDamping damping = parseDamping(linkDamping);
         if (openflowListen == null && (openflowWiring != null || openflowBundles)) {
             throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given"
                     .formatted(openflowWiring != null ? "--openflow-wiring " + openflowWiring : "--openflow-bundles"));
@@ -145,7 +153,7 @@ public final class ServeCommand implements Callable<Integer> {
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
             openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, te.southbound.SouthboundConfig.defaults()
-                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles), upHold.toMillis());
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles), upHold.toMillis(), damping);
         }
         te.controller.southbound.OpenFlowPublisher switches = openflow;
         Daemon daemon;
@@ -214,6 +222,37 @@ public final class ServeCommand implements Callable<Integer> {
             return unit == 0 ? Duration.ofSeconds(Long.parseLong(t)) : Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)) * unit);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("duration '%s' is not like 300s, 5m, 1h or 500ms".formatted(text));
+        }
+    }
+
+    /**
+     * @param text {@code off}, or {@code HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS} (durations as
+     *             {@link #parseDuration}, thresholds as penalties)
+     * @return the damping, or null for off
+     * @throws IllegalArgumentException naming the value and what was expected
+     */
+    public static te.controller.southbound.FlapDamping parseDamping(String text) {
+        if (text.strip().equalsIgnoreCase("off")) {
+            return null;
+        }
+        String[] parts = text.split(",", -1);
+        if (parts.length != 4) {
+            throw new IllegalArgumentException("--link-damping '%s' is not 'off' or HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS (e.g. 15s,1000,2000,60s)"
+                    .formatted(text));
+        }
+        double reuse;
+        double suppress;
+        try {
+            reuse = Double.parseDouble(parts[1].strip());
+            suppress = Double.parseDouble(parts[2].strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--link-damping '%s': REUSE and SUPPRESS must be numbers (penalties; 1000 per flap)"
+                    .formatted(text));
+        }
+        try {
+            return new te.controller.southbound.FlapDamping(parseDuration(parts[0]), reuse, suppress, parseDuration(parts[3]));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--link-damping '%s': %s".formatted(text, e.getMessage()));
         }
     }
 

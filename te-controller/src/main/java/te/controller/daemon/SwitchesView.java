@@ -10,4 +10,7 @@ public interface SwitchesView {
 
     /** @return the newest allocation version confirmed without error on every switch it needs, none missing (0: none yet) */
     long confirmedVersion();
+
+    /** @return arcs kept down now because their ports flap, though the ports may be up */
+    int dampedLinks();
 }

@@ -49,17 +49,19 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
      * keepalive); the known switches are the wiring's.
      */
     public static OpenFlowPublisher start(Topology topology, Wiring wiring, SouthboundConfig config) throws InterruptedException {
-        return start(topology, wiring, config, PortLinkMonitor.DEFAULT_UP_HOLD_MILLIS);
+        return start(topology, wiring, config, PortLinkMonitor.DEFAULT_UP_HOLD_MILLIS, FlapDamping.DEFAULT);
     }
 
     /**
      * As {@link #start(Topology, Wiring, SouthboundConfig)}, restoring a link only once its ports
-     * have been up for {@code upHoldMillis} ms ({@link PortLinkMonitor}).
+     * have been up for {@code upHoldMillis} ms and its flapping penalty allows ({@link PortLinkMonitor}).
+     *
+     * @param damping how flapping links are kept down, or null for not at all
      */
-    public static OpenFlowPublisher start(Topology topology, Wiring wiring, SouthboundConfig config, long upHoldMillis)
-            throws InterruptedException {
+    public static OpenFlowPublisher start(Topology topology, Wiring wiring, SouthboundConfig config, long upHoldMillis,
+                                          FlapDamping damping) throws InterruptedException {
         Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
-        PortLinkMonitor ports = new PortLinkMonitor(topology, wiring, upHoldMillis);
+        PortLinkMonitor ports = new PortLinkMonitor(topology, wiring, upHoldMillis, damping);
         WeightPusher pusher;
         try {
             pusher = WeightPusher.start(config.withKnownSwitches(switches), ports);
@@ -150,6 +152,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
         java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
         body.put("listening", pusher.localAddress().getHostString() + ":" + pusher.localAddress().getPort());
         body.put("switches", list);
+        body.put("dampedLinks", ports.damped());
         Push push = lastPush;
         if (push != null) {
             java.util.Map<String, Object> p = new java.util.LinkedHashMap<>();
@@ -185,6 +188,11 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     @Override
     public long confirmedVersion() {
         return confirmed.get();
+    }
+
+    @Override
+    public int dampedLinks() {
+        return ports.damped().size();
     }
 
     /** @return connected switches with their recent errors */

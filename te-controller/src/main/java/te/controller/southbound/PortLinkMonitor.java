@@ -30,6 +30,9 @@ import te.topology.Topology;
  * <p>Failures apply at once; a restore waits until the arc's ports have been up for the hold-down
  * time without a break, so a flapping port keeps its link down instead of making an allocation
  * version, a re-solve and a push per flap (a port toggling every 100 ms made about 300 in 20 s).
+ * Flaps slower than the hold-down are damped ({@link FlapDamping}): each time an arc's ports go
+ * from up to down the arc earns a penalty, and an arc whose penalty rose above the suppress
+ * threshold is restored only once it has decayed below the reuse threshold.
  *
  * <p>Port events arrive on the network thread; they are worked off in order on one thread of
  * this monitor, because recording a change means recomputing paths and writing state.
@@ -43,6 +46,17 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     private final long retryMillis;
     private final long upHoldNanos;
+    private final Topology topology;
+    /** Null: no damping. */
+    private final FlapDamping damping;
+    /** Per arc: its penalty as of {@link #penaltyAt} ({@link System#nanoTime()}), and whether it is suppressed. Worker thread only. */
+    private final double[] penalty;
+    private final long[] penaltyAt;
+    private final boolean[] suppressed;
+    /** The suppressed arcs as of the worker's last change, for other threads. */
+    private volatile List<Damped> dampedView = List.of();
+    /** The arcs whose tail or head each port is. */
+    private final Map<SwitchPort, int[]> arcsOfPort = new HashMap<>();
     /** Since when each switch-failed arc's ports have been up without a break ({@link System#nanoTime()}). Worker thread only. */
     private final Map<Integer, Long> upSince = new HashMap<>();
     private final ArcPorts ports;
@@ -64,24 +78,47 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private volatile Consumer<Map<Integer, Boolean>> report;
 
     /**
+     * A suppressed arc: its penalty as of a time.
+     *
+     * @param arc     the arc index
+     * @param penalty its penalty then
+     * @param atNanos when ({@link System#nanoTime()})
+     */
+    record Damped(int arc, double penalty, long atNanos) {
+    }
+
+    /**
      * @param wiring       how the topology's arcs appear as switch ports
      * @param upHoldMillis how long an arc's ports must stay up before it is restored, ms ({@code >= 0}; 0 restores at once)
+     * @param damping      how flaps slower than the hold-down are damped, or null for not at all
      */
-    public PortLinkMonitor(Topology topology, Wiring wiring, long upHoldMillis) {
-        this(topology, wiring, TimeUnit.SECONDS.toMillis(RETRY_SECONDS), upHoldMillis);
+    public PortLinkMonitor(Topology topology, Wiring wiring, long upHoldMillis, FlapDamping damping) {
+        this(topology, wiring, TimeUnit.SECONDS.toMillis(RETRY_SECONDS), upHoldMillis, damping);
     }
 
     /** @param retryMillis wait before recording again after a failed write, ms */
-    PortLinkMonitor(Topology topology, Wiring wiring, long retryMillis, long upHoldMillis) {
+    PortLinkMonitor(Topology topology, Wiring wiring, long retryMillis, long upHoldMillis, FlapDamping damping) {
         if (upHoldMillis < 0) {
             throw new IllegalArgumentException("link up hold-down must be >= 0 ms, got " + upHoldMillis);
         }
         this.retryMillis = retryMillis;
         this.upHoldNanos = TimeUnit.MILLISECONDS.toNanos(upHoldMillis);
+        this.topology = topology;
+        this.damping = damping;
         this.ports = new ArcPorts(topology, wiring);
-        for (int a = 0; a < ports.arcCount(); a++) {
+        int arcs = ports.arcCount();
+        this.penalty = new double[arcs];
+        this.penaltyAt = new long[arcs];
+        this.suppressed = new boolean[arcs];
+        Map<SwitchPort, List<Integer>> arcLists = new HashMap<>();
+        for (int a = 0; a < arcs; a++) {
             portsBySwitch.computeIfAbsent(ports.tail(a).dpid(), d -> new ArrayList<>()).add(ports.tail(a));
+            arcLists.computeIfAbsent(ports.tail(a), p -> new ArrayList<>()).add(a);
+            if (ports.head(a) != null) {
+                arcLists.computeIfAbsent(ports.head(a), p -> new ArrayList<>()).add(a);
+            }
         }
+        arcLists.forEach((port, list) -> arcsOfPort.put(port, list.stream().mapToInt(Integer::intValue).toArray()));
     }
 
     /**
@@ -103,11 +140,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         onWorker(() -> {
             for (SwitchPort key : portsBySwitch.getOrDefault(dpid, List.of())) {
                 // A port the wiring expects but the switch does not have carries nothing.
-                boolean up = listed.getOrDefault(key.port(), false);
-                portUp.put(key, up);
-                if (!up) {
-                    breakHold(key);
-                }
+                setPort(key, listed.getOrDefault(key.port(), false));
             }
             applySoon();
         });
@@ -118,24 +151,104 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         SwitchPort key = new SwitchPort(dpid, port.portNo());
         onWorker(() -> {
             if (portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
-                portUp.put(key, port.up());
-                if (!port.up()) {
-                    // Here, not in apply(): a down and an up queued behind a busy worker are one
-                    // apply() that sees only the up, and the break must still restart the hold-down.
-                    breakHold(key);
-                }
+                setPort(key, port.up());
                 applySoon();
             }
         });
     }
 
-    /** Restarts the hold-down of every arc that uses {@code port}. Worker thread only. */
-    private void breakHold(SwitchPort port) {
-        for (int a = 0; a < ports.arcCount(); a++) {
-            if (port.equals(ports.tail(a)) || port.equals(ports.head(a))) {
+    /**
+     * Records a port's state. A port going down restarts the hold-down of every arc it carries, and
+     * penalises those it takes from up to down. Here, not in apply(): a down and an up queued behind
+     * a busy worker are one apply() that sees only the up, and the break must still count. Worker
+     * thread only.
+     */
+    private void setPort(SwitchPort key, boolean up) {
+        if (!up) {
+            long now = System.nanoTime();
+            for (int a : arcsOfPort.getOrDefault(key, new int[0])) {
                 upSince.remove(a);
+                if (damping != null && portsUp(a)) {
+                    flapped(a, now);
+                }
             }
         }
+        portUp.put(key, up);
+    }
+
+    /** @return whether arc {@code a}'s ports are both known up (its tail's alone for a one-way arc). Worker thread only. */
+    private boolean portsUp(int a) {
+        return Boolean.TRUE.equals(portUp.get(ports.tail(a))) && (ports.head(a) == null || Boolean.TRUE.equals(portUp.get(ports.head(a))));
+    }
+
+    /** Adds a flap's penalty to arc {@code a}, suppressing it above the threshold. Worker thread only. */
+    private void flapped(int a, long now) {
+        double p = Math.min(damping.ceiling(), damping.decayed(penalty[a], now - penaltyAt[a]) + FlapDamping.PENALTY_PER_FLAP);
+        penalty[a] = p;
+        penaltyAt[a] = now;
+        if (p > damping.suppress() && !suppressed[a]) {
+            suppressed[a] = true;
+            LOG.warn("link {} is flapping (penalty {} above {}): kept down until its penalty decays below {}, {} s after its last flap at most",
+                    arcName(a), Math.round(p), Math.round(damping.suppress()), Math.round(damping.reuse()),
+                    damping.maxSuppress().toSeconds());
+        }
+        if (suppressed[a]) {
+            publishDamped();
+        }
+    }
+
+    /**
+     * @return how long arc {@code a} must still be kept down for its penalty, ns (0: not suppressed);
+     *         lifts its suppression once the penalty has decayed below reuse. Worker thread only.
+     */
+    private long suppressedFor(int a, long now) {
+        if (!suppressed[a]) {
+            return 0;
+        }
+        double p = damping.decayed(penalty[a], now - penaltyAt[a]);
+        long wait = damping.nanosUntilReuse(p);
+        if (wait > 1_000) { // below a microsecond is rounding in the decay
+            return wait;
+        }
+        suppressed[a] = false;
+        LOG.info("link {} is no longer suppressed for flapping (its penalty has decayed to {})", arcName(a), Math.round(damping.reuse()));
+        publishDamped();
+        return 0;
+    }
+
+    private void publishDamped() {
+        List<Damped> list = new ArrayList<>();
+        for (int a = 0; a < suppressed.length; a++) {
+            if (suppressed[a]) {
+                list.add(new Damped(a, penalty[a], penaltyAt[a]));
+            }
+        }
+        dampedView = List.copyOf(list);
+    }
+
+    private String arcName(int a) {
+        return topology.nodes().get(topology.arcSrc(a)).id() + "->" + topology.nodes().get(topology.arcDst(a)).id();
+    }
+
+    /**
+     * @return the arcs kept down for flapping now, each with its link ({@code src->dst}), penalty
+     *         now, and seconds until it may be restored (once its ports are also up for the hold-down)
+     */
+    public List<Map<String, Object>> damped() {
+        List<Map<String, Object>> out = new ArrayList<>();
+        long now = System.nanoTime();
+        for (Damped d : dampedView) {
+            double p = damping.decayed(d.penalty(), now - d.atNanos());
+            long wait = damping.nanosUntilReuse(p);
+            if (wait > 0) {
+                Map<String, Object> m = new java.util.LinkedHashMap<>();
+                m.put("link", arcName(d.arc()));
+                m.put("penalty", Math.round(p));
+                m.put("reuseInSeconds", Math.ceil(wait / 1e8) / 10);
+                out.add(m);
+            }
+        }
+        return out;
     }
 
     /** Runs {@code event} on the worker once attached; events that come earlier wait there, in order. */
@@ -184,10 +297,11 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
                     changes.put(a, true);
                 } else if (known && !down && current.isSwitchDown(a)) {
                     long since = upSince.computeIfAbsent(a, x -> now);
-                    if (now - since >= upHoldNanos) {
+                    long wait = Math.max(since + upHoldNanos - now, suppressedFor(a, now));
+                    if (wait <= 0) {
                         changes.put(a, false); // its hold-down ends once recorded (below); a failed write keeps it
                     } else {
-                        nextCheck = Math.min(nextCheck, since + upHoldNanos - now);
+                        nextCheck = Math.min(nextCheck, wait);
                     }
                 }
             }

@@ -43,6 +43,11 @@ import te.zoo.TopologyCatalog;
  * and 100 %) are re-solved and pushed before the cut, as a running daemon's are: without them the
  * failure's pushes are the first the pusher patches, and its code is not yet compiled by the JIT.
  * {@code -Dte.bundles=true} sends each phase as one bundle ({@code --openflow-bundles}).
+ *
+ * <p>{@code -Dte.flap=PERIOD_MS,COUNT} flaps the veth instead (down for 0.5 s, COUNT times, one
+ * every PERIOD_MS) and prints how many link-state changes, allocation versions and OpenFlow
+ * messages that made; {@code -Dte.damping=off|HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS} sets the
+ * flap damping ({@code --link-damping}; default the daemon's).
  */
 public final class FailoverOnOvs {
     private static final String VETH_A = "te-fo-a";
@@ -80,7 +85,8 @@ public final class FailoverOnOvs {
              OpenFlowPublisher switches = OpenFlowPublisher.start(t, wiring, te.southbound.SouthboundConfig.defaults()
                      .withListen(new InetSocketAddress("127.0.0.1", 0)).withKeepalive(5_000, 60_000)
                      .withMessageLog((dpid, m) -> MODS.merge(kind(m), 1L, Long::sum))
-                     .withBundles(Boolean.getBoolean("te.bundles")))) {
+                     .withBundles(Boolean.getBoolean("te.bundles")), te.controller.southbound.PortLinkMonitor.DEFAULT_UP_HOLD_MILLIS,
+                     te.controller.daemon.ServeCommand.parseDamping(System.getProperty("te.damping", "15s,1000,2000,60s")))) {
             ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             run("ip", "link", "add", VETH_A, "type", "veth", "peer", "name", VETH_B);
             run("ip", "link", "set", VETH_A, "up");
@@ -123,6 +129,10 @@ public final class FailoverOnOvs {
                             seconds(t1), pushes.get(newest).report().join().summary());
                 }
                 MODS.clear();
+                if (System.getProperty("te.flap") != null) {
+                    flap(daemon, pushes, last, System.getProperty("te.flap"));
+                    return;
+                }
 
                 long t0 = System.nanoTime();
                 run("ip", "link", "set", VETH_A, "down");
@@ -145,6 +155,35 @@ public final class FailoverOnOvs {
         } finally {
             run("ip", "link", "del", VETH_A);
         }
+    }
+
+    /**
+     * Flaps the veth COUNT times, one every PERIOD_MS, down for 0.5 s each time, then waits for the
+     * link to be restored and the last allocation to be on the switches, and prints what it cost.
+     */
+    private static void flap(Daemon daemon, java.util.Map<Long, OpenFlowPublisher.Push> pushes, long last, String spec) throws Exception {
+        String[] p = spec.split(",");
+        long period = Long.parseLong(p[0]);
+        int count = Integer.parseInt(p[1]);
+        long links0 = daemon.links().version();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < count; i++) {
+            long at = t0 + i * period * 1_000_000L;
+            Thread.sleep(Math.max(0, (at - System.nanoTime()) / 1_000_000));
+            run("ip", "link", "set", VETH_A, "down");
+            Thread.sleep(500);
+            run("ip", "link", "set", VETH_A, "up");
+        }
+        System.out.printf("%d flaps in %.1f s: %d link-state changes, %d allocation versions so far%n", count, seconds(t0),
+                daemon.links().version() - links0, pushes.size() - last);
+        await("link restored", 600, () -> daemon.links().downArcs().isEmpty());
+        System.out.printf("link restored %.1f s after the first flap%n", seconds(t0));
+        Thread.sleep(5_000);
+        long newest = pushes.keySet().stream().mapToLong(Long::longValue).max().orElseThrow();
+        await("last allocation on the switches", 600, () -> done(pushes, newest));
+        System.out.printf("in all: %d link-state changes, %d allocation versions, %d OpenFlow messages: %s%n",
+                daemon.links().version() - links0, newest - last, MODS.values().stream().mapToLong(Long::longValue).sum(),
+                new java.util.TreeMap<>(MODS));
     }
 
     /** PUTs the demands, each scaled by {@code scale}. */

@@ -149,11 +149,17 @@ class ApiEndpointsTest {
             public long confirmedVersion() {
                 return 7;
             }
+
+            @Override
+            public int dampedLinks() {
+                return 2;
+            }
         });
         HttpResponse<String> shown = d.get("/v1/switches");
         assertThat(shown.statusCode()).isEqualTo(200);
         assertThat(DaemonFixture.json(shown).get("switches").get(0).get("dpid").asText()).isEqualTo("0000000000000001");
-        assertThat(d.get("/metrics").body()).contains("te_switches_connected 3.0").contains("te_switches_allocation_version 7.0");
+        assertThat(d.get("/metrics").body()).contains("te_switches_connected 3.0").contains("te_switches_allocation_version 7.0")
+                .contains("te_links_damped 2.0");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.daemon.showSwitches(null)).isInstanceOf(IllegalStateException.class);
     }
 

@@ -22,7 +22,8 @@ import te.topology.Topology;
  * Link failures seen by the switches, against a real Open vSwitch: Abilene as eleven bridges, the
  * daemon pushing to them; a port set down on a bridge fails both arcs of its link and the next
  * allocation avoids them; up restores them; a port that went down while its bridge was away from
- * the controller is seen when it reconnects.
+ * the controller is seen when it reconnects; a link that keeps flapping is kept down, shown as damped,
+ * until its penalty decays.
  */
 class PortStatusIT {
     @Test
@@ -35,7 +36,10 @@ class PortStatusIT {
         int ba = t.arcIndex(t.resolveNode("1"), t.resolveNode("0"));
         runQuietly("ip", "link", "del", VETH_A); // left over by a killed run
         try (OvsSandbox ovs = OvsSandbox.start();
-             OpenFlowPublisher switches = OpenFlowPublisher.start(t, wiring, new InetSocketAddress("127.0.0.1", 0));
+             // A 0.5 s hold-down; damping that suppresses a third flap within a few seconds for about 3 s.
+             OpenFlowPublisher switches = OpenFlowPublisher.start(t, wiring,
+                     te.southbound.SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0)), 500,
+                     new te.controller.southbound.FlapDamping(Duration.ofSeconds(5), 1500, 2000, Duration.ofSeconds(30)));
              DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, switches::publish)) {
             assertThat(d.get("/v1/switches").statusCode()).as("no view shown yet").isEqualTo(404);
             switches.followPorts(d.daemon::links, d.daemon::reportSwitchPorts);
@@ -83,6 +87,29 @@ class PortStatusIT {
 
             ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "up");
             await("the link restored", () -> d.daemon.links().downArcs().isEmpty());
+            assertThat(DaemonFixture.json(d.get("/v1/switches")).get("dampedLinks")).isEmpty();
+
+            // Two more flaps, each slower than the hold-down: two flaps cannot exceed 2000, the third
+            // (within a few seconds of the first) does.
+            ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "down");
+            await("the second flap", () -> d.daemon.links().isSwitchDown(ab));
+            ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "up");
+            await("restored after the second flap", () -> d.daemon.links().downArcs().isEmpty());
+            ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "down");
+            await("the third flap", () -> d.daemon.links().isSwitchDown(ab));
+            ovs.ofctl("mod-port", OvsBridges.bridge(0), VETH_A, "up");
+            long up = System.nanoTime();
+            await("the link shown as damped", () -> DaemonFixture.json(d.get("/v1/switches")).get("dampedLinks").size() == 2);
+            com.fasterxml.jackson.databind.JsonNode damped = DaemonFixture.json(d.get("/v1/switches")).get("dampedLinks");
+            assertThat(damped.findValuesAsText("link")).containsExactlyInAnyOrder("0->1", "1->0");
+            double reuseIn = damped.get(0).get("reuseInSeconds").asDouble();
+            assertThat(reuseIn).as("5 s · log2(penalty / 1500), penalty above 2000").isGreaterThan(1.0);
+            assertThat(d.get("/metrics").body()).contains("te_links_damped 2.0");
+            Thread.sleep((long) (Math.min(1.0, reuseIn - 0.3) * 1000)); // past the 0.5 s hold-down
+            assertThat(d.daemon.links().isSwitchDown(ab)).as("kept down though its ports are up").isTrue();
+            await("the link restored once its penalty decayed", () -> d.daemon.links().downArcs().isEmpty());
+            assertThat((System.nanoTime() - up) / 1e9).isGreaterThanOrEqualTo(reuseIn);
+            assertThat(DaemonFixture.json(d.get("/v1/switches")).get("dampedLinks")).isEmpty();
 
             // Node 2's bridge leaves the controller, one of its ports is removed meanwhile, and it
             // comes back: the port list it is asked for on reconnecting reveals the failure.

@@ -43,6 +43,21 @@ class ServeCommandTest {
         assertThat(ServeCommand.parseBytes("64m")).isEqualTo(64 << 20);
         assertThat(ServeCommand.parseBytes("512k")).isEqualTo(512 << 10);
         assertThatThrownBy(() -> ServeCommand.parseBytes("8g")).hasMessageContaining("size '8g'");
+        assertThat(ServeCommand.parseDamping("off")).isNull();
+        assertThat(ServeCommand.parseDamping("15s,1000,2000,60s")).isEqualTo(te.controller.southbound.FlapDamping.DEFAULT);
+        assertThat(ServeCommand.parseDamping("500ms, 750, 2000.5, 1m").suppress()).isEqualTo(2000.5);
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000,2000"))
+                .hasMessageContaining("--link-damping '15s,1000,2000' is not 'off' or HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,lots,2000,60s")).hasMessageContaining("REUSE and SUPPRESS must be numbers");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000,2000,soon")).hasMessageContaining("duration 'soon'");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("0s,1000,2000,60s"))
+                .hasMessageContaining("--link-damping '0s,1000,2000,60s': flap damping half-life must be positive, got PT0S");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,2000,1000,60s"))
+                .hasMessageContaining("suppress threshold must be above the reuse threshold 2000.0, got 1000.0");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000,2000,10s"))
+                .hasMessageContaining("caps the penalty at 1587, not above the suppress threshold 2000.0")
+                .hasMessageContaining("expected more than 15.0 s");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,NaN,2000,60s")).hasMessageContaining("reuse threshold must be positive, got NaN");
     }
 
     @Test

@@ -24,7 +24,7 @@ class PortLinkMonitorTest {
     }
 
     private PortLinkMonitor attached(long upHoldMillis) {
-        PortLinkMonitor m = new PortLinkMonitor(t, wiring, upHoldMillis);
+        PortLinkMonitor m = new PortLinkMonitor(t, wiring, upHoldMillis, null);
         m.attach(links::get, this::record);
         return m;
     }
@@ -107,7 +107,7 @@ class PortLinkMonitorTest {
     void reportsBeforeAttachingWaitAndTheLastWordOfEachPortCounts() throws Exception {
         int ab = arc("0", "1");
         int ba = arc("1", "0");
-        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 0)) {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 0, null)) {
             m.portChanged(wiring.dpid(0), port(ab, false));
             m.portChanged(wiring.dpid(1), port(ba, true));
             m.portChanged(wiring.dpid(0), port(ab, true));
@@ -125,7 +125,7 @@ class PortLinkMonitorTest {
 
     @Test
     void aBurstOfPortEventsBecomesOneChange() throws Exception {
-        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 0)) {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 0, null)) {
             List<Integer> out = java.util.stream.IntStream.range(0, t.arcCount()).filter(a -> t.arcSrc(a) == 0).boxed().toList();
             out.forEach(a -> m.portChanged(wiring.dpid(0), port(a, false)));
             m.attach(links::get, this::record);
@@ -154,7 +154,7 @@ class PortLinkMonitorTest {
     void aFailedWriteIsTriedAgainWithoutWaitingForAnotherEvent() throws Exception {
         int ab = arc("0", "1");
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
-        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50, 0)) {
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50, 0, null)) {
             m.attach(links::get, changes -> {
                 if (calls.incrementAndGet() == 1) {
                     throw new java.io.UncheckedIOException(new java.io.IOException("No space left on device"));
@@ -228,6 +228,45 @@ class PortLinkMonitorTest {
             // The hold-down counts from the blip (or later), not from the first up.
             assertThat(System.nanoTime() - blip).isGreaterThanOrEqualTo(1_000_000_000L);
             assertThat(System.nanoTime() - up).isGreaterThanOrEqualTo(1_300_000_000L);
+        }
+    }
+
+    @Test
+    void aLinkFlappingSlowerThanTheHoldDownIsKeptDownUntilItsPenaltyDecays() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        // Half-life 2 s; suppressed above 2500 (three flaps close together), restored below 2200.
+        FlapDamping damping = new FlapDamping(java.time.Duration.ofSeconds(2), 2200, 2500, java.time.Duration.ofSeconds(10));
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50, 50, damping)) {
+            m.attach(links::get, this::record);
+            m.portChanged(wiring.dpid(1), port(ba, true));
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            // Two flaps, each restored after the 50 ms hold-down: 1000, then about 1950, not suppressed.
+            for (int flap = 0; flap < 2; flap++) {
+                m.portChanged(wiring.dpid(0), port(ab, false));
+                awaitReports(2 * flap + 1);
+                m.portChanged(wiring.dpid(0), port(ab, true));
+                awaitReports(2 * flap + 2);
+                assertThat(reports.get(2 * flap + 1)).isEqualTo(Map.of(ab, false, ba, false));
+            }
+            assertThat(m.damped()).isEmpty();
+            // The third flap puts it above 2500: the port comes back but the link stays down.
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            awaitReports(5);
+            long up = System.nanoTime();
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            Thread.sleep(100);
+            List<Map<String, Object>> damped = m.damped();
+            assertThat(damped).extracting(d -> d.get("link")).containsExactlyInAnyOrder("0->1", "1->0");
+            double reuseIn = (Double) damped.get(0).get("reuseInSeconds");
+            assertThat(reuseIn).isBetween(0.2, 1.0); // 2 s · log2(~2950 / 2200), less what has passed
+            assertThat((Long) damped.get(0).get("penalty")).isBetween(2200L, 3000L);
+            assertThat(reports).hasSize(5);
+            awaitReports(6);
+            assertThat(reports.get(5)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat((System.nanoTime() - up) / 1e9).as("restored once the penalty decayed, not after the 50 ms hold-down")
+                    .isGreaterThanOrEqualTo(0.1 + reuseIn - 0.1);
+            assertThat(m.damped()).isEmpty();
         }
     }
 }

@@ -48,9 +48,17 @@ public final class TrafficMatrixIo {
         }
     }
 
-    /** Same as {@link #read(Topology, Path)} for bytes already in memory. */
+    /**
+     * Same as {@link #read(Topology, Path)} for bytes already in memory.
+     *
+     * @throws TrafficMatrixFormatException also for input that is not UTF-8, naming the byte offset
+     */
     public static TrafficMatrix read(Topology topology, String source, byte[] file) {
         byte[] bytes = te.topology.io.Utf8Bom.strip(file);
+        String notUtf8 = te.topology.io.StrictUtf8.problem(bytes);
+        if (notUtf8 != null) {
+            throw new TrafficMatrixFormatException(source, java.util.List.of("the input is " + notUtf8 + ", expected UTF-8 text"));
+        }
         String head = new String(bytes, 0, Math.min(bytes.length, 64), StandardCharsets.UTF_8).strip();
         if (head.startsWith("[") || head.startsWith("{")) {
             return readJson(topology, source, new java.io.ByteArrayInputStream(bytes));

@@ -74,6 +74,22 @@ class TrafficMatrixIoTest {
     }
 
     @Test
+    void filesThatAreNotUtf8AreRefusedNamingTheByteAsUploadsAre() {
+        // "n1" written in Latin-1 with an é after it: a lenient reader would make it "n1\uFFFD".
+        byte[] latin1 = "n0,n1\u00e9,5\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", latin1))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .hasMessageContaining("tm.csv: 1 invalid entry")
+                .hasMessageContaining("the input is not valid UTF-8 at byte 5, expected UTF-8 text");
+        byte[] utf16 = "n0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", utf16))
+                .hasMessageContaining("not UTF-8 (a zero byte at its start: UTF-16 or UTF-32?)");
+        // A byte-order mark is not a problem.
+        byte[] bom = "\ufeffn0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(TrafficMatrixIo.read(net, "tm.csv", bom).size()).isEqualTo(1);
+    }
+
+    @Test
     void aRepeatedJsonKeyIsRefusedNotTakenLastWins() {
         assertThatThrownBy(() -> json("[{\"src\":\"n0\",\"dst\":\"n1\",\"demand\":1,\"demand\":7}]"))
                 .isInstanceOf(TrafficMatrixFormatException.class)

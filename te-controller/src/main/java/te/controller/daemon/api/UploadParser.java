@@ -53,30 +53,14 @@ final class UploadParser {
     }
 
     /**
-     * Refuses what is not UTF-8, as the Content-Type promises: invalid or overlong sequences (which
-     * a lenient reader would turn into other characters) and UTF-16/32 (which Jackson would detect
-     * and read anyway). Checked in chunks, without a copy of the body.
+     * Refuses what is not UTF-8, as the Content-Type promises ({@link te.topology.io.StrictUtf8}).
      *
      * @throws ApiException 400 naming the byte offset
      */
     static void requireUtf8(byte[] body) {
-        if (body.length >= 2 && (body[0] == 0 || body[1] == 0)) {
-            throw ApiException.badRequest("request body is not UTF-8 (a zero byte at its start: UTF-16 or UTF-32?), nothing was applied");
-        }
-        java.nio.charset.CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
-        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(body);
-        java.nio.CharBuffer out = java.nio.CharBuffer.allocate(1 << 14);
-        while (true) {
-            java.nio.charset.CoderResult r = decoder.decode(in, out, true);
-            if (r.isError()) {
-                throw ApiException.badRequest("request body is not valid UTF-8 at byte %d, nothing was applied".formatted(in.position()));
-            }
-            if (r.isUnderflow()) {
-                return;
-            }
-            out.clear();
+        String problem = te.topology.io.StrictUtf8.problem(body);
+        if (problem != null) {
+            throw ApiException.badRequest("request body is %s, nothing was applied".formatted(problem));
         }
     }
 
