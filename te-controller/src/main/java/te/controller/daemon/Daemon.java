@@ -81,7 +81,7 @@ public final class Daemon implements AutoCloseable {
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
             routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
             var switches = new java.util.concurrent.atomic.AtomicReference<SwitchesView>();
-            routes.addAll(new te.controller.daemon.api.SwitchResource(() -> java.util.Optional.ofNullable(switches.get()).map(SwitchesView::render)).routes());
+            routes.addAll(new te.controller.daemon.api.SwitchResource(topology, () -> java.util.Optional.ofNullable(switches.get())).routes());
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
             ApiServer server;
             try {

@@ -13,4 +13,13 @@ public interface SwitchesView {
 
     /** @return arcs kept down now because their ports flap, though the ports may be up */
     int dampedLinks();
+
+    /**
+     * Lifts the flap damping of arc {@code arc} and of its reverse; they come back once their ports
+     * have been up for the hold-down.
+     *
+     * @return the links ({@code src->dst}) that were kept down for flapping
+     * @throws IllegalStateException when it could not be done now
+     */
+    java.util.List<String> clearDamping(int arc);
 }

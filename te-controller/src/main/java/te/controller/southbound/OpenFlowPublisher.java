@@ -195,6 +195,11 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
         return ports.damped().size();
     }
 
+    @Override
+    public java.util.List<String> clearDamping(int arc) {
+        return ports.clearDamping(arc);
+    }
+
     /** @return connected switches with their recent errors */
     public java.util.List<te.southbound.SwitchStatus> switches() {
         return pusher.status();

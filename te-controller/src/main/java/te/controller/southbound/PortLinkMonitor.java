@@ -231,6 +231,44 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     }
 
     /**
+     * Lifts the flap damping of arc {@code arc} and of its reverse (the same cable), as an operator
+     * does once the cause of the flapping is fixed; they are restored once their ports have been up
+     * for the hold-down. Waits for the worker thread (at most 10 s).
+     *
+     * @return the links ({@code src->dst}) that were suppressed, in arc order
+     * @throws IllegalStateException when the worker did not get to it within 10 s
+     */
+    public List<String> clearDamping(int arc) {
+        java.util.concurrent.CompletableFuture<List<String>> done = new java.util.concurrent.CompletableFuture<>();
+        onWorker(() -> {
+            List<String> cleared = new ArrayList<>();
+            int reverse = topology.arcIndex(topology.arcDst(arc), topology.arcSrc(arc));
+            for (int a : reverse < 0 ? new int[] {arc} : new int[] {Math.min(arc, reverse), Math.max(arc, reverse)}) {
+                if (suppressed[a]) {
+                    cleared.add(arcName(a));
+                    LOG.info("link {}: flap damping cleared by the operator (penalty was {})", arcName(a),
+                            Math.round(damping.decayed(penalty[a], System.nanoTime() - penaltyAt[a])));
+                }
+                suppressed[a] = false;
+                penalty[a] = 0;
+            }
+            publishDamped();
+            applySoon();
+            done.complete(cleared);
+        });
+        try {
+            return done.get(10, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the port monitor did not get to it within 10 s (busy recording port reports); try again");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /**
      * @return the arcs kept down for flapping now, each with its link ({@code src->dst}), penalty
      *         now, and seconds until it may be restored (once its ports are also up for the hold-down)
      */

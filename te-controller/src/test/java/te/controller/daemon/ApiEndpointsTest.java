@@ -134,6 +134,9 @@ class ApiEndpointsTest {
     @Test
     void switchesAreShownWithTheirMetricsOnceAViewIsGiven() {
         assertThat(d.get("/v1/switches").statusCode()).isEqualTo(404);
+        assertThat(DaemonFixture.json(d.send("POST", "/v1/links/4/5/clear-damping", null, "")).get("error").asText())
+                .isEqualTo("no switches: the daemon was started without --openflow-listen");
+        java.util.List<Integer> cleared = new java.util.concurrent.CopyOnWriteArrayList<>();
         d.daemon.showSwitches(new SwitchesView() {
             @Override
             public Object render() {
@@ -154,12 +157,26 @@ class ApiEndpointsTest {
             public int dampedLinks() {
                 return 2;
             }
+
+            @Override
+            public java.util.List<String> clearDamping(int arc) {
+                cleared.add(arc);
+                return java.util.List.of("4->5", "5->4");
+            }
         });
         HttpResponse<String> shown = d.get("/v1/switches");
         assertThat(shown.statusCode()).isEqualTo(200);
         assertThat(DaemonFixture.json(shown).get("switches").get(0).get("dpid").asText()).isEqualTo("0000000000000001");
         assertThat(d.get("/metrics").body()).contains("te_switches_connected 3.0").contains("te_switches_allocation_version 7.0")
                 .contains("te_links_damped 2.0");
+        HttpResponse<String> clear = d.send("POST", "/v1/links/4/5/clear-damping", null, "");
+        assertThat(clear.statusCode()).isEqualTo(200);
+        assertThat(DaemonFixture.json(clear).get("cleared").toString()).isEqualTo("[\"4->5\",\"5->4\"]");
+        assertThat(cleared).containsExactly(DaemonFixture.ABILENE.arcIndex(DaemonFixture.ABILENE.resolveNode("4"),
+                DaemonFixture.ABILENE.resolveNode("5")));
+        assertThat(DaemonFixture.json(d.send("POST", "/v1/links/5/99/clear-damping", null, "")).get("error").asText())
+                .contains("unknown node '99'");
+        assertThat(d.send("POST", "/v1/links/0/5/clear-damping", null, "").statusCode()).isEqualTo(404);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.daemon.showSwitches(null)).isInstanceOf(IllegalStateException.class);
     }
 

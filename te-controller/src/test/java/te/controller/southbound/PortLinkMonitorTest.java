@@ -233,28 +233,12 @@ class PortLinkMonitorTest {
 
     @Test
     void aLinkFlappingSlowerThanTheHoldDownIsKeptDownUntilItsPenaltyDecays() throws Exception {
-        int ab = arc("0", "1");
-        int ba = arc("1", "0");
         // Half-life 2 s; suppressed above 2500 (three flaps close together), restored below 2200.
         FlapDamping damping = new FlapDamping(java.time.Duration.ofSeconds(2), 2200, 2500, java.time.Duration.ofSeconds(10));
         try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50, 50, damping)) {
-            m.attach(links::get, this::record);
-            m.portChanged(wiring.dpid(1), port(ba, true));
-            m.portChanged(wiring.dpid(0), port(ab, true));
-            // Two flaps, each restored after the 50 ms hold-down: 1000, then about 1950, not suppressed.
-            for (int flap = 0; flap < 2; flap++) {
-                m.portChanged(wiring.dpid(0), port(ab, false));
-                awaitReports(2 * flap + 1);
-                m.portChanged(wiring.dpid(0), port(ab, true));
-                awaitReports(2 * flap + 2);
-                assertThat(reports.get(2 * flap + 1)).isEqualTo(Map.of(ab, false, ba, false));
-            }
-            assertThat(m.damped()).isEmpty();
-            // The third flap puts it above 2500: the port comes back but the link stays down.
-            m.portChanged(wiring.dpid(0), port(ab, false));
-            awaitReports(5);
-            long up = System.nanoTime();
-            m.portChanged(wiring.dpid(0), port(ab, true));
+            // Two flaps, each restored after the 50 ms hold-down (1000, then about 1950: not
+            // suppressed); the third puts it above 2500: the port comes back but the link stays down.
+            long up = flapRestoredThenOnceMore(m, 2);
             Thread.sleep(100);
             List<Map<String, Object>> damped = m.damped();
             assertThat(damped).extracting(d -> d.get("link")).containsExactlyInAnyOrder("0->1", "1->0");
@@ -263,10 +247,55 @@ class PortLinkMonitorTest {
             assertThat((Long) damped.get(0).get("penalty")).isBetween(2200L, 3000L);
             assertThat(reports).hasSize(5);
             awaitReports(6);
-            assertThat(reports.get(5)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat(reports.get(5)).isEqualTo(Map.of(arc("0", "1"), false, arc("1", "0"), false));
             assertThat((System.nanoTime() - up) / 1e9).as("restored once the penalty decayed, not after the 50 ms hold-down")
                     .isGreaterThanOrEqualTo(0.1 + reuseIn - 0.1);
             assertThat(m.damped()).isEmpty();
         }
+    }
+
+    @Test
+    void theOperatorCanClearALinksDampingAndItComesBackAfterTheHoldDown() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        // Suppressed by the second flap, for about 30 s: only a clear can bring it back within the test.
+        FlapDamping damping = new FlapDamping(java.time.Duration.ofSeconds(30), 1000, 1500, java.time.Duration.ofSeconds(60));
+        try (PortLinkMonitor m = new PortLinkMonitor(t, wiring, 50, 100, damping)) {
+            flapRestoredThenOnceMore(m, 1);
+            Thread.sleep(300);
+            assertThat(reports).hasSize(3);
+            assertThat(m.damped()).hasSize(2);
+            assertThat(m.clearDamping(ba)).containsExactly("0->1", "1->0");
+            awaitReports(4);
+            assertThat(reports.get(3)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat(m.damped()).isEmpty();
+            assertThat(m.clearDamping(ab)).as("nothing left to clear").isEmpty();
+        }
+    }
+
+    /**
+     * Attaches {@code m}, reports link 0-1's ports up, flaps it {@code flaps} times, each restored,
+     * then takes it down once more and its port up again.
+     *
+     * @return when the port came up the last time ({@link System#nanoTime()})
+     */
+    private long flapRestoredThenOnceMore(PortLinkMonitor m, int flaps) throws InterruptedException {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        m.attach(links::get, this::record);
+        m.portChanged(wiring.dpid(1), port(ba, true));
+        m.portChanged(wiring.dpid(0), port(ab, true));
+        for (int flap = 0; flap < flaps; flap++) {
+            m.portChanged(wiring.dpid(0), port(ab, false));
+            awaitReports(2 * flap + 1);
+            m.portChanged(wiring.dpid(0), port(ab, true));
+            awaitReports(2 * flap + 2);
+            assertThat(reports.get(2 * flap + 1)).isEqualTo(Map.of(ab, false, ba, false));
+        }
+        m.portChanged(wiring.dpid(0), port(ab, false));
+        awaitReports(2 * flaps + 1);
+        long up = System.nanoTime();
+        m.portChanged(wiring.dpid(0), port(ab, true));
+        return up;
     }
 }
