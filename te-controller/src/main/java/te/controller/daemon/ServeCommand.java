@@ -203,26 +203,38 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
+    /** Longest duration any option takes: ten years is "never" for every one of them, and converts to ms without overflow. */
+    private static final Duration LONGEST_DURATION = Duration.ofDays(3650);
+
     /**
      * @param text {@code 300s}, {@code 5m}, {@code 1h}, {@code 500ms} or plain seconds
      * @throws IllegalArgumentException naming the value
      */
     static Duration parseDuration(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
+        Duration d;
         try {
             if (t.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+                d = Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2)));
+            } else {
+                long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
+                    case 's' -> 1;
+                    case 'm' -> 60;
+                    case 'h' -> 3600;
+                    default -> 0;
+                };
+                d = unit == 0 ? Duration.ofSeconds(Long.parseLong(t))
+                        : Duration.ofSeconds(Math.multiplyExact(Long.parseLong(t.substring(0, t.length() - 1)), unit));
             }
-            long unit = switch (t.isEmpty() ? ' ' : t.charAt(t.length() - 1)) {
-                case 's' -> 1;
-                case 'm' -> 60;
-                case 'h' -> 3600;
-                default -> 0;
-            };
-            return unit == 0 ? Duration.ofSeconds(Long.parseLong(t)) : Duration.ofSeconds(Long.parseLong(t.substring(0, t.length() - 1)) * unit);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("duration '%s' is not like 300s, 5m, 1h or 500ms".formatted(text));
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("duration '%s' is too large".formatted(text));
         }
+        if (d.compareTo(LONGEST_DURATION) > 0) {
+            throw new IllegalArgumentException("duration '%s' is too large, expected at most %d days".formatted(text, LONGEST_DURATION.toDays()));
+        }
+        return d;
     }
 
     /**
@@ -240,13 +252,10 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--link-damping '%s' is not 'off' or HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS (e.g. 15s,1000,2000,60s)"
                     .formatted(text));
         }
-        double reuse;
-        double suppress;
-        try {
-            reuse = Double.parseDouble(parts[1].strip());
-            suppress = Double.parseDouble(parts[2].strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--link-damping '%s': REUSE and SUPPRESS must be numbers (penalties; 1000 per flap)"
+        double reuse = te.topology.io.PlainDecimal.parse(parts[1]);
+        double suppress = te.topology.io.PlainDecimal.parse(parts[2]);
+        if (Double.isNaN(reuse) || Double.isNaN(suppress)) {
+            throw new IllegalArgumentException("--link-damping '%s': REUSE and SUPPRESS must be decimal numbers (penalties; 1000 per flap)"
                     .formatted(text));
         }
         try {

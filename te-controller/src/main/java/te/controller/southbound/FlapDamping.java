@@ -10,19 +10,23 @@ import java.time.Duration;
  * {@code reuse · 2^(maxSuppress / halfLife)}, so a link is kept down at most {@code maxSuppress} after
  * its last flap. Why: the up hold-down only absorbs flaps faster than itself; a port that fails
  * every few seconds (a dirty optic) would otherwise make a re-solve and a push to every switch per
- * flap, each moving traffic onto the link and off again.
+ * flap, each moving traffic onto the link and off again. Every flap counts, toggling within the
+ * hold-down too, so a port that toggles fast keeps its link down up to {@code maxSuppress} after it
+ * settles.
  *
  * <p>Penalties are in the dimensionless units routers use (1000 per flap).
  *
- * @param halfLife    time in which a penalty halves (positive)
+ * @param halfLife    time in which a penalty halves (positive, at most {@link #LONGEST})
  * @param reuse       penalty below which a suppressed link may be restored (positive, below {@code suppress})
  * @param suppress    penalty above which a link is suppressed
  * @param maxSuppress longest a link stays suppressed after its last flap (above {@code halfLife · log2(suppress / reuse)},
- *                    or the ceiling would never let a link be suppressed)
+ *                    or the ceiling would never let a link be suppressed; at most {@link #LONGEST})
  */
 public record FlapDamping(Duration halfLife, double reuse, double suppress, Duration maxSuppress) {
     /** Penalty a link earns each time it goes down. */
     public static final double PENALTY_PER_FLAP = 1000;
+    /** Longest half-life or max-suppress time: beyond a day a link would be as good as removed. */
+    public static final Duration LONGEST = Duration.ofDays(1);
     /**
      * The daemon's default: a link that goes down three times within about 15 s is suppressed
      * (1000, 1000·2^(-t/15) + 1000, … above 2000), and kept down at most 60 s after its last flap.
@@ -31,8 +35,8 @@ public record FlapDamping(Duration halfLife, double reuse, double suppress, Dura
 
     /** @throws IllegalArgumentException naming the value that is out of range and what was expected */
     public FlapDamping {
-        if (halfLife == null || halfLife.isNegative() || halfLife.isZero()) {
-            throw new IllegalArgumentException("flap damping half-life must be positive, got " + halfLife);
+        if (halfLife == null || halfLife.isNegative() || halfLife.isZero() || halfLife.compareTo(LONGEST) > 0) {
+            throw new IllegalArgumentException("flap damping half-life must be positive and at most %s, got %s".formatted(LONGEST, halfLife));
         }
         if (!(reuse > 0) || !Double.isFinite(reuse)) {
             throw new IllegalArgumentException("flap damping reuse threshold must be positive, got " + reuse);
@@ -41,13 +45,14 @@ public record FlapDamping(Duration halfLife, double reuse, double suppress, Dura
             throw new IllegalArgumentException("flap damping suppress threshold must be above the reuse threshold %s, got %s"
                     .formatted(reuse, suppress));
         }
-        if (maxSuppress == null || maxSuppress.isNegative()) {
-            throw new IllegalArgumentException("flap damping max-suppress time must be positive, got " + maxSuppress);
+        if (maxSuppress == null || maxSuppress.isNegative() || maxSuppress.isZero() || maxSuppress.compareTo(LONGEST) > 0) {
+            throw new IllegalArgumentException("flap damping max-suppress time must be positive and at most %s, got %s"
+                    .formatted(LONGEST, maxSuppress));
         }
         double ceiling = reuse * Math.pow(2, seconds(maxSuppress) / seconds(halfLife));
         if (!(ceiling > suppress)) {
             throw new IllegalArgumentException(("flap damping max-suppress time %s caps the penalty at %.0f, not above the suppress "
-                    + "threshold %s, so no link would ever be suppressed; expected more than %.1f s")
+                    + "threshold %s, so no link would ever be suppressed; expected more than %.3g s")
                     .formatted(maxSuppress, ceiling, suppress, seconds(halfLife) * Math.log(suppress / reuse) / Math.log(2)));
         }
     }
@@ -63,6 +68,9 @@ public record FlapDamping(Duration halfLife, double reuse, double suppress, Dura
      * @return the penalty now
      */
     public double decayed(double penalty, long elapsedNanos) {
+        if (penalty == 0) {
+            return 0; // also for any elapsed time, however large
+        }
         return penalty * Math.pow(2, -elapsedNanos / 1e9 / seconds(halfLife));
     }
 

@@ -30,9 +30,11 @@ import te.topology.Topology;
  * <p>Failures apply at once; a restore waits until the arc's ports have been up for the hold-down
  * time without a break, so a flapping port keeps its link down instead of making an allocation
  * version, a re-solve and a push per flap (a port toggling every 100 ms made about 300 in 20 s).
- * Flaps slower than the hold-down are damped ({@link FlapDamping}): each time an arc's ports go
- * from up to down the arc earns a penalty, and an arc whose penalty rose above the suppress
- * threshold is restored only once it has decayed below the reuse threshold.
+ * The hold-down alone does not stop flaps slower than itself, so flaps are also damped
+ * ({@link FlapDamping}): each time an arc's ports go from up to down the arc earns a penalty, fast
+ * toggling within the hold-down included, and an arc whose penalty rose above the suppress
+ * threshold is kept down, its ports up or not, until the penalty has decayed below the reuse
+ * threshold. Penalties live in memory: a restarted daemon starts every arc at 0.
  *
  * <p>Port events arrive on the network thread; they are worked off in order on one thread of
  * this monitor, because recording a change means recomputing paths and writing state.
@@ -90,7 +92,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     /**
      * @param wiring       how the topology's arcs appear as switch ports
      * @param upHoldMillis how long an arc's ports must stay up before it is restored, ms ({@code >= 0}; 0 restores at once)
-     * @param damping      how flaps slower than the hold-down are damped, or null for not at all
+     * @param damping      how flapping arcs are damped, or null for not at all
      */
     public PortLinkMonitor(Topology topology, Wiring wiring, long upHoldMillis, FlapDamping damping) {
         this(topology, wiring, TimeUnit.SECONDS.toMillis(RETRY_SECONDS), upHoldMillis, damping);
@@ -183,6 +185,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     /** Adds a flap's penalty to arc {@code a}, suppressing it above the threshold. Worker thread only. */
     private void flapped(int a, long now) {
+        suppressedFor(a, now); // a suppression that has decayed ends before this flap counts
         double p = Math.min(damping.ceiling(), damping.decayed(penalty[a], now - penaltyAt[a]) + FlapDamping.PENALTY_PER_FLAP);
         penalty[a] = p;
         penaltyAt[a] = now;
@@ -190,7 +193,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             suppressed[a] = true;
             LOG.warn("link {} is flapping (penalty {} above {}): kept down until its penalty decays below {}, {} s after its last flap at most",
                     arcName(a), Math.round(p), Math.round(damping.suppress()), Math.round(damping.reuse()),
-                    damping.maxSuppress().toSeconds());
+                    "%.1f".formatted(damping.maxSuppress().toMillis() / 1e3));
         }
         if (suppressed[a]) {
             publishDamped();
@@ -202,7 +205,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
      *         lifts its suppression once the penalty has decayed below reuse. Worker thread only.
      */
     private long suppressedFor(int a, long now) {
-        if (!suppressed[a]) {
+        if (damping == null || !suppressed[a]) {
             return 0;
         }
         double p = damping.decayed(penalty[a], now - penaltyAt[a]);
@@ -211,7 +214,8 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             return wait;
         }
         suppressed[a] = false;
-        LOG.info("link {} is no longer suppressed for flapping (its penalty has decayed to {})", arcName(a), Math.round(damping.reuse()));
+        LOG.info("link {} is no longer suppressed for flapping (its penalty has decayed to the reuse threshold {})", arcName(a),
+                Math.round(damping.reuse()));
         publishDamped();
         return 0;
     }
@@ -326,16 +330,22 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             for (int a = 0; a < ports.arcCount(); a++) {
                 Boolean tail = portUp.get(ports.tail(a));
                 Boolean head = ports.head(a) == null ? Boolean.TRUE : portUp.get(ports.head(a));
-                boolean down = Boolean.FALSE.equals(tail) || Boolean.FALSE.equals(head);
-                boolean known = down || (tail != null && head != null);
-                if (!known || !current.isSwitchDown(a) || down) {
+                boolean portsDown = Boolean.FALSE.equals(tail) || Boolean.FALSE.equals(head);
+                boolean known = portsDown || (tail != null && head != null);
+                long damped = suppressedFor(a, now);
+                if (!known || !current.isSwitchDown(a) || portsDown) {
                     upSince.remove(a); // a break (or nothing to restore) restarts the hold-down
                 }
-                if (known && down && !current.isSwitchDown(a)) {
+                if (known && (portsDown || damped > 0) && !current.isSwitchDown(a)) {
+                    // Suppressed with its ports up: its flaps came faster than this worker (a down
+                    // and an up in one pass), yet a suppressed arc is kept down all the same.
                     changes.put(a, true);
-                } else if (known && !down && current.isSwitchDown(a)) {
+                    if (!portsDown) {
+                        nextCheck = Math.min(nextCheck, damped);
+                    }
+                } else if (known && !portsDown && current.isSwitchDown(a)) {
                     long since = upSince.computeIfAbsent(a, x -> now);
-                    long wait = Math.max(since + upHoldNanos - now, suppressedFor(a, now));
+                    long wait = Math.max(since + upHoldNanos - now, damped);
                     if (wait <= 0) {
                         changes.put(a, false); // its hold-down ends once recorded (below); a failed write keeps it
                     } else {

@@ -48,16 +48,23 @@ class ServeCommandTest {
         assertThat(ServeCommand.parseDamping("500ms, 750, 2000.5, 1m").suppress()).isEqualTo(2000.5);
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000,2000"))
                 .hasMessageContaining("--link-damping '15s,1000,2000' is not 'off' or HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS");
-        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,lots,2000,60s")).hasMessageContaining("REUSE and SUPPRESS must be numbers");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,lots,2000,60s")).hasMessageContaining("REUSE and SUPPRESS must be decimal numbers");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000f,0x1p11,60s")).hasMessageContaining("must be decimal numbers");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("1ms,1,2,3000000h")).hasMessageContaining("duration '3000000h' is too large");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("2d,1000,2000,3d")).hasMessageContaining("duration '2d' is not like");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("25h,1000,2000,60h"))
+                .hasMessageContaining("half-life must be positive and at most PT24H, got PT25H");
+        assertThatThrownBy(() -> ServeCommand.parseDuration("3000000000000000h")).hasMessageContaining("duration '3000000000000000h' is too large");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000,2000,soon")).hasMessageContaining("duration 'soon'");
         assertThatThrownBy(() -> ServeCommand.parseDamping("0s,1000,2000,60s"))
-                .hasMessageContaining("--link-damping '0s,1000,2000,60s': flap damping half-life must be positive, got PT0S");
+                .hasMessageContaining("--link-damping '0s,1000,2000,60s': flap damping half-life must be positive and at most PT24H, got PT0S");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,2000,1000,60s"))
                 .hasMessageContaining("suppress threshold must be above the reuse threshold 2000.0, got 1000.0");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000,2000,10s"))
                 .hasMessageContaining("caps the penalty at 1587, not above the suppress threshold 2000.0")
                 .hasMessageContaining("expected more than 15.0 s");
-        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,NaN,2000,60s")).hasMessageContaining("reuse threshold must be positive, got NaN");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,NaN,2000,60s")).hasMessageContaining("must be decimal numbers");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,0,2000,60s")).hasMessageContaining("reuse threshold must be positive, got 0.0");
     }
 
     @Test

@@ -39,7 +39,10 @@ class FlapDampingTest {
     @Test
     void settingsThatCouldNeverSuppressAreRefused() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new FlapDamping(Duration.ofSeconds(15), 1000, 2000, Duration.ZERO))
-                .hasMessageContaining("caps the penalty at 1000");
+                .hasMessageContaining("max-suppress time must be positive and at most PT24H, got PT0S");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new FlapDamping(Duration.ofSeconds(15), 1000, 2000, Duration.ofSeconds(1)))
+                .hasMessageContaining("caps the penalty at 1047, not above the suppress threshold 2000.0")
+                .hasMessageContaining("expected more than 15.0 s");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new FlapDamping(Duration.ofSeconds(15), 0, 2000, Duration.ofSeconds(60)))
                 .hasMessageContaining("reuse threshold must be positive, got 0.0");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new FlapDamping(Duration.ofSeconds(15), 1000, Double.POSITIVE_INFINITY,

@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Checks that text input is UTF-8 before it is parsed. Why: a lenient reader turns invalid or
  * overlong sequences into other characters (so a node id could silently become another), and
- * Jackson detects and reads UTF-16/32 anyway; every reader of the project's text inputs, files and
- * REST bodies alike, refuses both the same way.
+ * Jackson detects and reads UTF-16/32 anyway. Topology files, traffic-matrix files and REST demand
+ * uploads are checked with it.
  */
 public final class StrictUtf8 {
     private StrictUtf8() {
@@ -20,7 +20,7 @@ public final class StrictUtf8 {
     /**
      * Checks in chunks, without a copy of the input.
      *
-     * @param bytes the input, after any byte-order mark ({@link Utf8Bom})
+     * @param bytes the input (a UTF-8 byte-order mark is valid UTF-8)
      * @return null when it is UTF-8, else what is wrong, naming the byte offset (e.g. "not valid
      *         UTF-8 at byte 17")
      */

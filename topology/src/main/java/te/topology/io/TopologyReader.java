@@ -57,6 +57,13 @@ public final class TopologyReader {
             throw new TopologyFormatException(source, null, "the file is empty (or only whitespace)");
         }
         int first = bytes[at] & 0xff;
+        if (first == '<' || first == '{') {
+            // The readers decode UTF-8 leniently (a Latin-1 'é' in a node id would become U+FFFD).
+            String notUtf8 = StrictUtf8.problem(bytes);
+            if (notUtf8 != null) {
+                throw new TopologyFormatException(source, null, "the file is " + notUtf8 + "; save it as UTF-8");
+            }
+        }
         return switch (first) {
             case '<' -> new GraphMlReader().read(source, bytes);
             case '{' -> new NodeLinkJsonReader().read(source, bytes);

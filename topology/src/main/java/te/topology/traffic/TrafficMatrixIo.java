@@ -54,8 +54,8 @@ public final class TrafficMatrixIo {
      * @throws TrafficMatrixFormatException also for input that is not UTF-8, naming the byte offset
      */
     public static TrafficMatrix read(Topology topology, String source, byte[] file) {
+        String notUtf8 = te.topology.io.StrictUtf8.problem(file); // a byte-order mark is UTF-8, and offsets stay the file's
         byte[] bytes = te.topology.io.Utf8Bom.strip(file);
-        String notUtf8 = te.topology.io.StrictUtf8.problem(bytes);
         if (notUtf8 != null) {
             throw new TrafficMatrixFormatException(source, java.util.List.of("the input is " + notUtf8 + ", expected UTF-8 text"));
         }

@@ -246,6 +246,18 @@ class TopologyReaderTest {
                 .hasMessageContaining("contradicts edgedefault");
         assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE).replace("encoding=\"utf-8\"", "encoding=\"ISO-8859-1\"")))
                 .hasMessageContaining("declares encoding ISO-8859-1; save it as UTF-8");
+        // Bytes that are not UTF-8 (a Latin-1 label), though it declares UTF-8: named by offset, with the byte-order mark counted.
+        byte[] latin1 = graphml("undirected", TRIANGLE.replace("Alpha", "Z\u00fcrich")).getBytes(StandardCharsets.ISO_8859_1);
+        byte[] withBom = new byte[latin1.length + 3];
+        withBom[0] = (byte) 0xef;
+        withBom[1] = (byte) 0xbb;
+        withBom[2] = (byte) 0xbf;
+        System.arraycopy(latin1, 0, withBom, 3, latin1.length);
+        int at = new String(withBom, StandardCharsets.ISO_8859_1).indexOf('\u00fc');
+        assertThatThrownBy(() -> reader.read("test.graphml", withBom))
+                .hasMessageContaining("the file is not valid UTF-8 at byte %d; save it as UTF-8".formatted(at));
+        assertThatThrownBy(() -> reader.read("t.json", "{\"nodes\":[{\"id\":\"Z\u00fcrich\"}],\"links\":[]}".getBytes(StandardCharsets.ISO_8859_1)))
+                .hasMessageContaining("the file is not valid UTF-8 at byte 18;"); // the ü after {"nodes":[{"id":"Z
         assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE).replace("</graph>", "</grph>")))
                 .hasMessageContaining("not well-formed XML: line ").satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
     }

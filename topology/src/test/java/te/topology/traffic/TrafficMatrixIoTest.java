@@ -84,9 +84,15 @@ class TrafficMatrixIoTest {
         byte[] utf16 = "n0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
         assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", utf16))
                 .hasMessageContaining("not UTF-8 (a zero byte at its start: UTF-16 or UTF-32?)");
-        // A byte-order mark is not a problem.
+        // A byte-order mark is not a problem, and counts in the offset named.
         byte[] bom = "\ufeffn0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         assertThat(TrafficMatrixIo.read(net, "tm.csv", bom).size()).isEqualTo(1);
+        byte[] bomLatin1 = new byte[latin1.length + 3];
+        bomLatin1[0] = (byte) 0xef;
+        bomLatin1[1] = (byte) 0xbb;
+        bomLatin1[2] = (byte) 0xbf;
+        System.arraycopy(latin1, 0, bomLatin1, 3, latin1.length);
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", bomLatin1)).hasMessageContaining("not valid UTF-8 at byte 8,");
     }
 
     @Test

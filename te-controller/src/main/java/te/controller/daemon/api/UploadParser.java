@@ -28,8 +28,8 @@ final class UploadParser {
      */
     static TrafficMatrix parse(Topology topology, DemandBook.Format format, byte[] body) {
         // As files are read: a UTF-8 byte-order mark is not part of the first node id.
+        requireUtf8(body); // with its byte-order mark, so that the offset it names is the body's
         byte[] bytes = te.topology.io.Utf8Bom.strip(body);
-        requireUtf8(bytes);
         TrafficMatrix tm;
         try {
             tm = switch (format) {
