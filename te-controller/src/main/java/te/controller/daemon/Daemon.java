@@ -70,7 +70,8 @@ public final class Daemon implements AutoCloseable {
             allocations.current().ifPresent(a -> metrics.served(a.info()));
             var measured = new java.util.concurrent.atomic.AtomicReference<LinkLoads>();
             double[] capacity = topology.capacitiesMbps();
-            metrics.measuredLinks(() -> measured.get() == null ? Double.NaN : measured.get().maxUtilisation(capacity),
+            metrics.measuredLinks(() -> measured.get() == null ? Double.NaN
+                            : measured.get().maxUtilisation(network.current().links().ratedCapacitiesMbps(capacity)),
                     () -> measured.get() == null ? 0 : measured.get().measuredArcs());
             SolveLoop loop = new SolveLoop(new SolveRunner(topology, demands, network, allocations, solve, publisher, metrics),
                     settings.interval());

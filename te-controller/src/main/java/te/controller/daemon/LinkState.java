@@ -4,30 +4,55 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
  * Which arcs are failed, by arc index, from two sources kept apart: the operator (REST) and the
- * switches (port status). An arc is down when either says so, and each source only lifts its own
- * word, so a port coming back does not end an operator's maintenance, nor an operator's "up" a
- * failure the switch still reports.
+ * switches (port status), and the capacities the operator set in place of the topology's. An arc
+ * is down when either source says so, and each source only lifts its own word, so a port coming
+ * back does not end an operator's maintenance, nor an operator's "up" a failure the switch still
+ * reports.
  *
  * @param version      topology (link-state) version: 0 at start-up with every link up, +1 per change
  * @param operatorDown arcs the operator set down, ascending
  * @param switchDown   arcs whose port a switch reports down, ascending
+ * @param capacityMbps arc → capacity the operator set, Mbps (finite, {@code >= 0}), in arc order; the
+ *                     topology's capacity holds for every other arc
  */
-public record LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown) {
+public record LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown, SortedMap<Integer, Double> capacityMbps) {
     public LinkState {
         if (version < 0) {
             throw new IllegalArgumentException("link-state version must be >= 0, got " + version);
         }
         operatorDown = ascending(operatorDown, "operator-down");
         switchDown = ascending(switchDown, "switch-down");
+        capacityMbps.forEach((arc, mbps) -> requireCapacity(mbps));
+        capacityMbps = Collections.unmodifiableSortedMap(new TreeMap<>(capacityMbps));
+    }
+
+    /** Failures only, every capacity the topology's. */
+    public LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown) {
+        this(version, operatorDown, switchDown, new TreeMap<>());
     }
 
     /** Operator-set failures only. */
     public LinkState(long version, List<Integer> operatorDown) {
         this(version, operatorDown, List.of());
+    }
+
+    /** Largest capacity an operator may set, Mbps (a petabit per second). */
+    public static final double MAX_CAPACITY_MBPS = 1e9;
+
+    /**
+     * @throws IllegalArgumentException naming the value, unless it is a finite capacity from 0 to
+     *                                  {@link #MAX_CAPACITY_MBPS}
+     */
+    public static void requireCapacity(double mbps) {
+        if (!(mbps >= 0 && mbps <= MAX_CAPACITY_MBPS)) {
+            throw new IllegalArgumentException("capacity must be from 0 to %.0f Mbps, got %s".formatted(MAX_CAPACITY_MBPS, mbps));
+        }
     }
 
     private static List<Integer> ascending(List<Integer> arcs, String what) {
@@ -75,7 +100,50 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
         if (isOperatorDown(a) == down) {
             return this;
         }
-        return new LinkState(version + 1, toggled(operatorDown, Map.of(a, down)), switchDown);
+        return new LinkState(version + 1, toggled(operatorDown, Map.of(a, down)), switchDown, capacityMbps);
+    }
+
+    /**
+     * @param mbps the capacity the operator sets for arc {@code a}, Mbps, or null to go back to the topology's
+     * @return the next version with it; this state if nothing changes
+     * @throws IllegalArgumentException for a capacity out of range
+     */
+    public LinkState withCapacity(int a, Double mbps) {
+        if (java.util.Objects.equals(capacityMbps.get(a), mbps)) {
+            return this;
+        }
+        TreeMap<Integer, Double> next = new TreeMap<>(capacityMbps);
+        if (mbps == null) {
+            next.remove(a);
+        } else {
+            requireCapacity(mbps);
+            next.put(a, mbps + 0.0); // -0.0 stored as 0
+        }
+        return new LinkState(version + 1, operatorDown, switchDown, next);
+    }
+
+    /**
+     * @param topologyMbps the topology's capacity per arc, Mbps
+     * @return the capacity each arc has when up, Mbps: the operator's where set, the topology's
+     *         elsewhere (a new array)
+     */
+    public double[] ratedCapacitiesMbps(double[] topologyMbps) {
+        double[] capacity = topologyMbps.clone();
+        capacityMbps.forEach((arc, mbps) -> capacity[arc] = mbps);
+        return capacity;
+    }
+
+    /**
+     * @param topologyMbps the topology's capacity per arc, Mbps
+     * @return the capacity per arc now, Mbps: the operator's where set, the topology's elsewhere, 0 on
+     *         failed arcs (a new array)
+     */
+    public double[] capacitiesMbps(double[] topologyMbps) {
+        double[] capacity = ratedCapacitiesMbps(topologyMbps);
+        for (int a : downArcs()) {
+            capacity[a] = 0;
+        }
+        return capacity;
     }
 
     /**
@@ -84,7 +152,7 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
      */
     public LinkState withSwitchReports(Map<Integer, Boolean> changes) {
         List<Integer> next = toggled(switchDown, changes);
-        return next.equals(switchDown) ? this : new LinkState(version + 1, operatorDown, next);
+        return next.equals(switchDown) ? this : new LinkState(version + 1, operatorDown, next, capacityMbps);
     }
 
     private static List<Integer> toggled(List<Integer> arcs, Map<Integer, Boolean> changes) {

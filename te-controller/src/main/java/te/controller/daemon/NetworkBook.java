@@ -25,11 +25,16 @@ public final class NetworkBook {
     record ArcRef(String src, String dst) {
     }
 
+    /** One capacity the operator set, in the state file. */
+    record CapacityRef(String src, String dst, double capacityMbps) {
+    }
+
     /**
-     * The links state file's payload: arcs the operator set down, and arcs whose port a switch
-     * reported down (absent in files written before switches reported ports).
+     * The links state file's payload: arcs the operator set down, arcs whose port a switch
+     * reported down (absent in files written before switches reported ports), and capacities the
+     * operator set (absent in files written before capacities could be set).
      */
-    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown) {
+    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown, List<CapacityRef> capacities) {
     }
 
     private final Topology topology;
@@ -64,7 +69,11 @@ public final class NetworkBook {
     private static Optional<LinkState> parse(Topology topology, StateStore store, StoredState s) {
         try {
             LinksFile file = JSON.readValue(s.payload(), LinksFile.class);
-            return Optional.of(new LinkState(s.version(), arcs(topology, file.down()), arcs(topology, file.reportedDown())));
+            java.util.TreeMap<Integer, Double> capacities = new java.util.TreeMap<>();
+            for (CapacityRef c : file.capacities() == null ? List.<CapacityRef>of() : file.capacities()) {
+                capacities.put(arcOf(topology, c.src(), c.dst()), c.capacityMbps());
+            }
+            return Optional.of(new LinkState(s.version(), arcs(topology, file.down()), arcs(topology, file.reportedDown()), capacities));
         } catch (IOException | RuntimeException e) {
             store.setAside(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
@@ -118,6 +127,20 @@ public final class NetworkBook {
     }
 
     /**
+     * Sets the capacity of one arc as the operator (a LAG that lost members, a degraded or
+     * upgraded circuit) in place of the topology's; returns once the new state is durable
+     * (unchanged if it already was so). The paths stay; a re-solve must follow.
+     *
+     * @param mbps the capacity, Mbps, or null for the topology's again
+     * @throws IllegalArgumentException for a capacity out of range, naming it
+     */
+    public synchronized Update setCapacity(int arc, Double mbps) {
+        return apply(current.links().withCapacity(arc, mbps), mbps == null
+                ? "link %s capacity back to the topology's %s Mbps".formatted(arcName(arc), topology.capacityMbps(arc))
+                : "link %s capacity set to %s Mbps by the operator (topology: %s)".formatted(arcName(arc), mbps, topology.capacityMbps(arc)));
+    }
+
+    /**
      * Records what switches report about arcs' ports; returns once durable (unchanged if nothing
      * changes). An arc the operator set down stays down.
      *
@@ -139,7 +162,7 @@ public final class NetworkBook {
         // down) keeps the paths: nothing to recompute or re-solve.
         boolean pathsChanged = !next.downArcs().equals(current.links().downArcs());
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
-                : new NetworkSnapshot(next, current.paths(), current.capacityMbps(), current.replacedPairs());
+                : new NetworkSnapshot(next, current.paths(), next.capacitiesMbps(topology.capacitiesMbps()), current.replacedPairs());
         store.save(StateStore.LINKS, next.version(), render(next));
         current = snapshot;
         LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms){}", what,
@@ -154,7 +177,10 @@ public final class NetworkBook {
 
     private byte[] render(LinkState links) {
         try {
-            return JSON.writeValueAsBytes(new LinksFile(refs(links.operatorDown()), refs(links.switchDown())));
+            List<CapacityRef> capacities = links.capacityMbps().entrySet().stream().map(e -> new CapacityRef(
+                    topology.nodes().get(topology.arcSrc(e.getKey())).id(), topology.nodes().get(topology.arcDst(e.getKey())).id(),
+                    e.getValue())).toList();
+            return JSON.writeValueAsBytes(new LinksFile(refs(links.operatorDown()), refs(links.switchDown()), capacities));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render link states", e);
         }

@@ -24,14 +24,13 @@ public final class SurvivingPaths {
      * @return paths and capacities for this link state
      */
     public static NetworkSnapshot of(Topology topology, PathSet base, LinkState links, int threads) {
-        double[] capacity = topology.capacitiesMbps();
+        double[] capacity = links.capacitiesMbps(topology.capacitiesMbps());
         if (links.downArcs().isEmpty()) {
             return new NetworkSnapshot(links, base, capacity, 0);
         }
         boolean[] down = new boolean[topology.arcCount()];
         for (int a : links.downArcs()) {
             down[a] = true;
-            capacity[a] = 0;
         }
         List<Integer> lost = new ArrayList<>();
         for (int i = 0; i < base.pairCount(); i++) {

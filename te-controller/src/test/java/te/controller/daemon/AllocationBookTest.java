@@ -93,6 +93,22 @@ class AllocationBookTest {
     }
 
     @Test
+    void aStoredAllocationOverACapacityLoweredSinceIsScaledAtLoadNotSetAside() throws Exception {
+        store(0);
+        // The daemon stopped after saving 0->1's capacity lowered to 3 Mbps (version 1), before pruning.
+        NetworkSnapshot lowered = SurvivingPaths.of(t, paths, LinkState.allUp().withCapacity(t.arcIndex(0, 1), 3.0), 1);
+        try (StateStore store = new StateStore(dir)) {
+            AllocationSnapshot a = AllocationBook.load(t, lowered, store).current().orElseThrow(
+                    () -> new AssertionError("nothing served: the stored allocation was set aside"));
+            assertThat(a.version()).isEqualTo(2);
+            assertThat(a.info().method()).isEqualTo("lp+pruned");
+            assertThat(a.allocation().arcLoadMbps()[t.arcIndex(0, 1)]).isEqualTo(3.0); // 6 scaled by 3/6
+            assertThat(a.allocation().totalFlowMbps()).isEqualTo(7.0); // and the 4 around kept
+            assertThat(setAside()).isFalse();
+        }
+    }
+
+    @Test
     void aStoredAllocationNewerThanTheLinksItIsInfeasibleForIsSetAsideAsBefore() throws Exception {
         store(5); // computed for link-state version 5, yet the links file says version 1
         try (StateStore store = new StateStore(dir)) {

@@ -170,6 +170,11 @@ final class DaemonFixture implements AutoCloseable {
     Allocation checkedAllocation(String body, List<Integer> downArcs) {
         double[] capacity = topology.capacitiesMbps();
         downArcs.forEach(a -> capacity[a] = 0);
+        return checkedAllocation(body, capacity);
+    }
+
+    /** @return the allocation in {@code body}, checked against these capacities (Mbps per arc) */
+    Allocation checkedAllocation(String body, double[] capacity) {
         Allocation a = AllocationJsonReader.read(topology, PathSpec.defaults(), capacity, body.getBytes(java.nio.charset.StandardCharsets.UTF_8))
                 .allocation();
         assertThat(new AllocationChecker().violations(a, 1.0)).as("served allocation is feasible").isEmpty();

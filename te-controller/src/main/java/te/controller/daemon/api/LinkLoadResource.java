@@ -44,13 +44,13 @@ public final class LinkLoadResource {
         Optional<AllocationSnapshot> allocation = allocations.current();
         Optional<LinkLoads> loads = measured.get();
         double[] planned = allocation.map(a -> a.allocation().arcLoadMbps()).orElse(null);
-        double[] capacity = topology.capacitiesMbps();
+        double[] capacity = n.links().ratedCapacitiesMbps(topology.capacitiesMbps());
         List<Map<String, Object>> links = new ArrayList<>();
         for (Link l : topology.links()) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("src", topology.nodes().get(l.src()).id());
             m.put("dst", topology.nodes().get(l.dst()).id());
-            m.put("capacityMbps", l.capacityMbps());
+            m.put("capacityMbps", capacity[l.index()]);
             m.put("up", !n.links().isDown(l.index()));
             m.put("plannedMbps", planned == null ? null : planned[l.index()]);
             double rate = loads.map(x -> x.mbps(l.index())).orElse(Double.NaN);

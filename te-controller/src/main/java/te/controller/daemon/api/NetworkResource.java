@@ -14,7 +14,10 @@ import te.controller.daemon.http.Route;
 import te.topology.Link;
 import te.topology.Topology;
 
-/** {@code GET /v1/topology} and {@code POST /v1/links/{src}/{dst}/down|up}. */
+/**
+ * {@code GET /v1/topology}, {@code POST /v1/links/{src}/{dst}/down|up} and {@code PUT|DELETE
+ * /v1/links/{src}/{dst}/capacity}.
+ */
 public final class NetworkResource {
     private final Topology topology;
     private final NetworkBook book;
@@ -31,7 +34,70 @@ public final class NetworkResource {
     public List<Route> routes() {
         return List.of(new Route("GET", "/v1/topology", false, (r, v) -> topology()),
                 new Route("POST", "/v1/links/{src}/{dst}/down", true, (r, v) -> setLink(v, true)),
-                new Route("POST", "/v1/links/{src}/{dst}/up", true, (r, v) -> setLink(v, false)));
+                new Route("POST", "/v1/links/{src}/{dst}/up", true, (r, v) -> setLink(v, false)),
+                new Route("PUT", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, capacityOf(r))),
+                new Route("DELETE", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, null)));
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    private static final String CAPACITY_BODY = "expected a JSON object {\"capacityMbps\": N} with N from 0 to %.0f Mbps"
+            .formatted(te.controller.daemon.LinkState.MAX_CAPACITY_MBPS);
+
+    /** @throws ApiException 415 for a body that is not JSON, 400 for one that is not {"capacityMbps": N} in range */
+    private static double capacityOf(ApiRequest r) {
+        if (UploadParser.format(r.contentType()) != te.controller.daemon.DemandBook.Format.JSON) {
+            throw new ApiException(415, "Content-Type '%s' is not supported here, expected application/json".formatted(r.contentType()),
+                    List.of(), Map.of());
+        }
+        UploadParser.requireUtf8(r.body());
+        com.fasterxml.jackson.databind.JsonNode body;
+        try {
+            body = JSON.readTree(te.topology.io.Utf8Bom.strip(r.body()));
+        } catch (java.io.IOException e) {
+            throw ApiException.badRequest("request body is not JSON (%s), %s".formatted(e.getMessage().lines().findFirst().orElse(""),
+                    CAPACITY_BODY));
+        }
+        if (body == null || !body.isObject() || body.size() != 1 || !body.has("capacityMbps") || !body.get("capacityMbps").isNumber()) {
+            throw ApiException.badRequest("request body %s: %s".formatted(abbreviate(String.valueOf(body)), CAPACITY_BODY));
+        }
+        double mbps = body.get("capacityMbps").asDouble();
+        try {
+            te.controller.daemon.LinkState.requireCapacity(mbps);
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest("capacityMbps %s: %s".formatted(body.get("capacityMbps").asText(), e.getMessage()));
+        }
+        return mbps;
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
+    }
+
+    private ApiResponse setCapacity(Map<String, String> vars, Double mbps) {
+        int arc = arcOf(vars);
+        NetworkBook.Update update = book.setCapacity(arc, mbps);
+        if (update.changed()) {
+            requestSolve.accept("link-capacity");
+        }
+        NetworkSnapshot n = update.snapshot();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("topologyVersion", n.links().version());
+        body.put("link", Map.of("src", id(topology.arcSrc(arc)), "dst", id(topology.arcDst(arc))));
+        body.put("capacityMbps", n.links().capacityMbps().getOrDefault(arc, topology.capacityMbps(arc)));
+        body.put("topologyCapacityMbps", topology.capacityMbps(arc));
+        body.put("setByOperator", n.links().capacityMbps().containsKey(arc));
+        body.put("changed", update.changed());
+        return ApiResponse.json(200, body);
+    }
+
+    private int arcOf(Map<String, String> vars) {
+        try {
+            return NetworkBook.arcOf(topology, vars.get("src"), vars.get("dst"));
+        } catch (IllegalArgumentException e) {
+            throw ApiException.notFound(e.getMessage());
+        }
     }
 
     private ApiResponse topology() {
@@ -43,7 +109,10 @@ public final class NetworkResource {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("src", id(l.src()));
             m.put("dst", id(l.dst()));
-            m.put("capacityMbps", l.capacityMbps());
+            m.put("capacityMbps", n.links().capacityMbps().getOrDefault(l.index(), l.capacityMbps()));
+            if (n.links().capacityMbps().containsKey(l.index())) {
+                m.put("topologyCapacityMbps", l.capacityMbps());
+            }
             m.put("up", !n.links().isDown(l.index()));
             links.add(m);
         }
@@ -59,12 +128,7 @@ public final class NetworkResource {
     }
 
     private ApiResponse setLink(Map<String, String> vars, boolean down) {
-        int arc;
-        try {
-            arc = NetworkBook.arcOf(topology, vars.get("src"), vars.get("dst"));
-        } catch (IllegalArgumentException e) {
-            throw ApiException.notFound(e.getMessage());
-        }
+        int arc = arcOf(vars);
         NetworkBook.Update update = book.setDown(arc, down);
         NetworkSnapshot n = update.snapshot();
         boolean changed = update.changed();

@@ -16,10 +16,13 @@ import te.topology.Topology;
 import te.topology.paths.PathSet;
 
 /**
- * Maps an allocation onto the current network's paths: flow stays on every path that still exists
- * (same arc sequence), and is dropped on paths that were removed because a link failed.
- * Commodities left without any path are dropped. Loads only decrease, so the result is feasible
- * whenever the input was; it is what the daemon serves between a link failure and the re-solve.
+ * Fits an allocation to the current network: flow stays on every path that still exists (same arc
+ * sequence), and is dropped on paths that were removed because a link failed; commodities left
+ * without any path are dropped; then, where an arc's capacity was lowered below its load, every
+ * path across it is scaled down by that arc's capacity over its load (a path by the least factor
+ * of its arcs). Loads only decrease, and each overloaded arc's at least by its own factor, so the
+ * result fits the current capacities; it is what the daemon serves between a link change and the
+ * re-solve.
  */
 public final class AllocationPruner {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationPruner.class);
@@ -43,10 +46,11 @@ public final class AllocationPruner {
             return;
         }
         prune(last.get().allocation(), topology, n).ifPresent(pruned -> {
-            AllocationInfo info = prunedInfo(last.get().info(), pruned, n, "flow on paths through failed links removed until the re-solve completes",
+            AllocationInfo info = prunedInfo(last.get().info(), pruned, n,
+                    "fitted to the current links until the re-solve completes (flow over failed links removed, flow over lowered capacities scaled down)",
                     (System.nanoTime() - start) / 1e9);
             AllocationSnapshot s = publication.publishServingFirst(info, pruned);
-            LOG.info("allocation version {}: version {} without flow over failed links ({} -> {} Mbps), re-solving", s.version(),
+            LOG.info("allocation version {}: version {} fitted to the current links ({} -> {} Mbps), re-solving", s.version(),
                     last.get().version(), "%.3f".formatted(last.get().allocation().totalFlowMbps()), "%.3f".formatted(pruned.totalFlowMbps()));
         });
     }
@@ -64,19 +68,32 @@ public final class AllocationPruner {
                 n.links().version(), 0, wallSeconds, Instant.now());
     }
 
-    /** @return a failed arc that carries flow in {@code a}, if any */
-    static java.util.OptionalInt loadedFailedArc(Allocation a, NetworkSnapshot network) {
+    /**
+     * @return an arc {@code a} cannot keep on {@code network}: a failed arc that carries flow, or one
+     *         loaded above its current capacity beyond the checker's tolerance; empty if none
+     */
+    static java.util.OptionalInt unfitArc(Allocation a, NetworkSnapshot network) {
         double[] load = a.arcLoadMbps();
-        return network.links().downArcs().stream().mapToInt(Integer::intValue).filter(arc -> load[arc] > 0).findFirst();
+        java.util.OptionalInt failed = network.links().downArcs().stream().mapToInt(Integer::intValue).filter(arc -> load[arc] > 0).findFirst();
+        if (failed.isPresent()) {
+            return failed;
+        }
+        double[] capacity = network.capacityMbps();
+        for (int arc = 0; arc < load.length; arc++) {
+            if (load[arc] > capacity[arc] * (1 + te.lp.AllocationChecker.DEFAULT_RELATIVE) + te.lp.AllocationChecker.DEFAULT_ABSOLUTE_MBPS) {
+                return java.util.OptionalInt.of(arc);
+            }
+        }
+        return java.util.OptionalInt.empty();
     }
 
     /**
-     * @return the pruned allocation, or empty when no flow is on a failed arc (nothing to do; after
-     *         a link comes back up the old allocation stays feasible as it is, even over paths the
-     *         new path set no longer lists, so it must not be pruned to the new paths)
+     * @return the pruned allocation, or empty when it fits as it is (nothing to do; after a link
+     *         comes back up or a capacity is raised the old allocation stays feasible as it is, even
+     *         over paths the new path set no longer lists, so it must not be pruned to the new paths)
      */
     public static Optional<Allocation> prune(Allocation last, Topology topology, NetworkSnapshot network) {
-        if (loadedFailedArc(last, network).isEmpty()) {
+        if (unfitArc(last, network).isEmpty()) {
             return Optional.empty();
         }
         PathSet paths = network.paths();
@@ -85,6 +102,7 @@ public final class AllocationPruner {
         int[] dst = new int[c.size()];
         double[] demand = new double[c.size()];
         int[] pair = new int[c.size()];
+        int[] firstColumn = new int[c.size()];
         double[] flow = new double[paths.pathCount()];
         int kept = 0;
         int columns = 0;
@@ -99,9 +117,11 @@ public final class AllocationPruner {
             src[kept] = c.src(k);
             dst[kept] = c.dst(k);
             demand[kept] = c.demandMbps(k);
+            firstColumn[kept] = columns;
             pair[kept++] = p;
             columns += paths.pathCount(p);
         }
+        dropped += scaleToCapacity(paths, pair, firstColumn, kept, flow, network.capacityMbps());
         if (!(dropped > 0)) {
             return Optional.empty();
         }
@@ -109,5 +129,47 @@ public final class AllocationPruner {
                 Arrays.copyOf(pair, kept));
         TeProblem problem = new TeProblem(topology, paths, commodities, network.capacityMbps());
         return Optional.of(new Allocation(problem, Arrays.copyOf(flow, columns)));
+    }
+
+    /**
+     * Scales down, in place, the flow of every path across an arc loaded above its capacity.
+     *
+     * @param pair        per commodity (first {@code commodities}), its pair in {@code paths}
+     * @param firstColumn per commodity, the column of its first path in {@code flow}
+     * @return the flow taken off, Mbps
+     */
+    private static double scaleToCapacity(PathSet paths, int[] pair, int[] firstColumn, int commodities, double[] flow,
+                                          double[] capacity) {
+        double[] load = new double[capacity.length];
+        for (int k = 0; k < commodities; k++) {
+            for (int i = 0, p = paths.firstPath(pair[k]); p < paths.firstPath(pair[k] + 1); i++, p++) {
+                for (int j = 0; j < paths.pathLength(p); j++) {
+                    load[paths.arc(p, j)] += flow[firstColumn[k] + i];
+                }
+            }
+        }
+        double[] factor = new double[capacity.length];
+        boolean any = false;
+        for (int a = 0; a < capacity.length; a++) {
+            factor[a] = load[a] > capacity[a] ? capacity[a] / load[a] : 1;
+            any |= factor[a] < 1;
+        }
+        if (!any) {
+            return 0;
+        }
+        double removed = 0;
+        for (int k = 0; k < commodities; k++) {
+            for (int i = 0, p = paths.firstPath(pair[k]); p < paths.firstPath(pair[k] + 1); i++, p++) {
+                double f = 1;
+                for (int j = 0; j < paths.pathLength(p); j++) {
+                    f = Math.min(f, factor[paths.arc(p, j)]);
+                }
+                if (f < 1) {
+                    removed += flow[firstColumn[k] + i] * (1 - f);
+                    flow[firstColumn[k] + i] *= f;
+                }
+            }
+        }
+        return removed;
     }
 }

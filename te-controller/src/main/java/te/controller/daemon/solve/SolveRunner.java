@@ -145,8 +145,9 @@ public final class SolveRunner {
         if (last.isEmpty()) {
             return Optional.of("no good allocation yet");
         }
-        java.util.OptionalInt arc = AllocationPruner.loadedFailedArc(last.get().allocation(), n);
-        return arc.isPresent() ? Optional.of("the last good allocation routes flow over failed arc " + arc.getAsInt()) : Optional.empty();
+        java.util.OptionalInt arc = AllocationPruner.unfitArc(last.get().allocation(), n);
+        return arc.isPresent() ? Optional.of("the last good allocation does not fit arc %d (failed, or its capacity lowered)"
+                .formatted(arc.getAsInt())) : Optional.empty();
     }
 
     private Attempt attempt(TeProblem problem) {
@@ -227,11 +228,11 @@ public final class SolveRunner {
         // Empty when optimal; with TIME_LIMIT it says which allocation this is and its certified share.
         String solverNote = attempt.message();
         if (pruned.isPresent()) {
-            String note = "computed for topology version %d; flow over links failed since removed".formatted(n.links().version());
+            String note = "computed for topology version %d; fitted to the links changed since".formatted(n.links().version());
             return publish(settings.method() + "+pruned", status, joined(note, solverNote),
                     pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now, pruned.get());
         }
-        String note = moved ? "computed for topology version %d; no flow over links failed since".formatted(n.links().version()) : "";
+        String note = moved ? "computed for topology version %d; it fits the links changed since".formatted(n.links().version()) : "";
         return publish(settings.method(), status, joined(note, solverNote),
                 attempt.value(), attempt.solveSeconds(), start, d, now, attempt.allocation().get());
     }

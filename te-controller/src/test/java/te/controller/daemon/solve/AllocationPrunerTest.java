@@ -39,6 +39,25 @@ class AllocationPrunerTest {
     }
 
     @Test
+    void flowOverALoweredCapacityIsScaledDownPathByPathAndARaisedOneChangesNothing() {
+        Allocation a = split();
+        int around = t.arcIndex(0, 2); // 4 Mbps of 0->1 (0-2-1) and 5 of 0->3 (0-2-3): 9 Mbps
+        NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 4.5), 1);
+        assertThat(n.capacityMbps()[around]).isEqualTo(4.5);
+        Allocation pruned = AllocationPruner.prune(a, t, n).orElseThrow();
+        assertThat(pruned.arcLoadMbps()[around]).isCloseTo(4.5, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(pruned.commodityFlowMbps(0)).isCloseTo(6 + 2, org.assertj.core.api.Assertions.within(1e-12)); // direct path untouched
+        assertThat(pruned.commodityFlowMbps(1)).isCloseTo(2.5, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(new AllocationChecker().violations(pruned, 1.0)).isEmpty();
+        assertThat(pruned.problem().capacityMbps()[around]).isEqualTo(4.5);
+
+        NetworkSnapshot raised = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 90.0), 1);
+        assertThat(AllocationPruner.prune(a, t, raised)).isEmpty();
+        NetworkSnapshot exact = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 9.0), 1);
+        assertThat(AllocationPruner.prune(a, t, exact)).as("a capacity lowered to the load fits").isEmpty();
+    }
+
+    @Test
     void commoditiesLeftWithoutPathsAreDropped() {
         Allocation a = split();
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().with(t.arcIndex(2, 3), true), 1);
