@@ -103,7 +103,7 @@ public final class Report implements Callable<Integer> {
             // Shares are of the optimum only: a full LP cut short by its time limit gives none.
             double reference = full.optimal() ? full.value() : Double.NaN;
             outcomes.forEach(o -> rows.add(new Row(inst, o, reference, full.wallSeconds())));
-            ComparisonPlot.writePng(outcomes, inst.label(), out.resolve(inst.label().replaceAll("[^A-Za-z0-9.-]+", "_") + ".png"));
+            ComparisonPlot.writePng(outcomes, inst.objective(), inst.label(), out.resolve(inst.label().replaceAll("[^A-Za-z0-9.-]+", "_") + ".png"));
         }
         writeCsv(rows);
         writeSubProblemCsv(rows);
@@ -119,7 +119,7 @@ public final class Report implements Callable<Integer> {
             for (Row r : rows) {
                 Outcome o = r.outcome();
                 w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), csv(r.instance().traffic()),
-                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), o.value() / r.fullLpValue(),
+                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), ComparisonTable.share(o.value(), r.fullLpValue(), r.instance().objective()),
                         o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()), ComparisonTable.seconds(o.mergeSeconds()),
                         o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
@@ -162,7 +162,7 @@ public final class Report implements Callable<Integer> {
             for (Row r : rows) {
                 Outcome o = r.outcome();
                 w.printf("| %s | %s | %s | %.4f | %.3f %% | %.2f | %.1fx |%n", r.instance().label(), o.method().label(), o.status(),
-                        o.value(), 100 * o.value() / r.fullLpValue(), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
+                        o.value(), 100 * ComparisonTable.share(o.value(), r.fullLpValue(), r.instance().objective()), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -50,8 +50,9 @@ final class CompareCommand implements Runnable {
     @Option(names = "--client-split", defaultValue = "0", paramLabel = "T", description = "Client-splitting threshold (default: ${DEFAULT-VALUE}).")
     double clientSplit;
 
-    @Option(names = "--partitioner", defaultValue = "random", description = "random|balanced|skewed (default: ${DEFAULT-VALUE}).")
-    String partitioner;
+    @Option(names = "--partitioner", defaultValue = "random", converter = NameConverters.PartitionerName.class,
+            description = "random|balanced|skewed (default: ${DEFAULT-VALUE}).")
+    Partitioner partitioner;
 
     @Option(names = "--seed", defaultValue = "1", description = "POP partition seed (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -77,7 +78,7 @@ final class CompareCommand implements Runnable {
         Objective goal = solverChoice.objective();
         TeSolver backend = solverChoice.solver();
         double gap = solverChoice.gap();
-        Partitioner part = Partitioner.byName(partitioner);
+        Partitioner part = partitioner;
         TrafficArgument trafficSpec = new TrafficArgument(traffic);
         // Refused before the paths and the full LP run, not when POP's turn comes.
         popKs.forEach(k -> te.lp.pop.PopOptions.check(k, clientSplit));
@@ -114,7 +115,7 @@ final class CompareCommand implements Runnable {
         if (!csv) {
             out.println(title);
         }
-        ComparisonTable.print(outcomes, csv, out);
+        ComparisonTable.print(outcomes, goal, csv, out);
         if (!csv) {
             ComparisonTable.printSubProblemSummary(outcomes, out);
             out.printf("peak heap: %.0f MiB%n", HeapPeak.mebibytes());
@@ -130,7 +131,7 @@ final class CompareCommand implements Runnable {
             }
         }
         if (plot != null) {
-            ComparisonPlot.writePng(outcomes, title, plot);
+            ComparisonPlot.writePng(outcomes, goal, title, plot);
             if (!csv) {
                 out.println("plot: " + plot);
             }

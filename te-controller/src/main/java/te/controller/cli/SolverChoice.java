@@ -10,8 +10,8 @@ import te.lp.TeSolver;
 /** The objective and LP backend every solving command takes (a picocli mixin). */
 public final class SolverChoice {
     @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
-            description = "What to optimise (default: ${DEFAULT-VALUE}).")
-    String objective;
+            converter = NameConverters.ObjectiveName.class, description = "What to optimise (default: ${DEFAULT-VALUE}).")
+    Objective objective;
 
     @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-warm|highs-pdlp|pdlp|gurobi",
             description = "LP backend (default: ${DEFAULT-VALUE}: dual simplex from a greedy start for total and concurrent flow, interior point otherwise).")
@@ -23,9 +23,9 @@ public final class SolverChoice {
                     + "POP sub-problems use 1e-5).")
     double gap;
 
-    /** @throws IllegalArgumentException naming an unknown objective */
+    /** @return the objective (an unknown name was refused when the command line was parsed) */
     public Objective objective() {
-        return Objective.parse(objective);
+        return objective;
     }
 
     /** @throws IllegalArgumentException naming an unknown or unavailable backend, with the fix */

@@ -74,8 +74,13 @@ final class StateCommand implements Runnable {
             }
             StoredState s = stored.get();
             if (kind.equals(te.controller.daemon.TopologyStamp.KIND)) {
-                out.printf("%-11s %s%n", kind, te.controller.daemon.TopologyStamp.parse(s)
-                        .map(t -> "%s (shape %s)".formatted(t.name(), t.shape())).orElse("unreadable"));
+                Optional<te.controller.daemon.TopologyStamp> stamp = te.controller.daemon.TopologyStamp.parse(s);
+                stamp.ifPresent(t -> t.requireFits(topology, stateDir)); // before any of its files is read as this topology's
+                out.printf("%-11s %s%n", kind, stamp.map(t -> "%s (shape %s)".formatted(t.name(), t.shape())).orElse("unreadable"));
+                continue;
+            }
+            if (kind.equals(StateStore.SERVED)) {
+                out.printf("%-11s allocation versions up to %d may have been served%n", kind, s.version());
                 continue;
             }
             out.printf("%-11s version %d, %d bytes%n", kind, s.version(), s.payload().length);

@@ -15,7 +15,9 @@ public final class TeCli implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        // A command is required: usage on standard error and exit 2, as for any other missing argument.
+        spec.commandLine().usage(spec.commandLine().getErr());
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing a command (see the list above)");
     }
 
     /** @return a configured command line; tests call this to run commands in-process */

@@ -22,12 +22,13 @@ public final class ComparisonPlot {
      * @param file  output path; {@code .png} is added by XChart when missing
      * @param title chart title (instance description)
      */
-    public static void writePng(List<Outcome> outcomes, String title, Path file) {
+    public static void writePng(List<Outcome> outcomes, te.lp.Objective objective, String title, Path file) {
         System.setProperty("java.awt.headless", "true");
         Optional<Outcome> full = ComparisonTable.reference(outcomes);
         XYChart chart = new XYChartBuilder().width(800).height(500).title(title)
                 .xAxisTitle("wall-clock seconds (log)")
-                .yAxisTitle(full.isPresent() ? "share of full LP objective (%)" : "objective").build();
+                .yAxisTitle(full.isPresent() ? objective == te.lp.Objective.MIN_MLU ? "full LP's max utilisation / method's (%)"
+                        : "share of full LP objective (%)" : "objective").build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(10);
@@ -35,7 +36,7 @@ public final class ComparisonPlot {
             if (Double.isNaN(o.value()) || o.wallSeconds() <= 0) {
                 continue;
             }
-            double y = full.map(f -> 100 * o.value() / f.value()).orElse(o.value());
+            double y = full.map(f -> 100 * ComparisonTable.share(o.value(), f.value(), objective)).orElse(o.value());
             XYSeries series = chart.addSeries(o.method().label(), new double[] {o.wallSeconds()}, new double[] {y});
             series.setMarker(SeriesMarkers.CIRCLE);
         }

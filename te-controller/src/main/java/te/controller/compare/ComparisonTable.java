@@ -17,8 +17,17 @@ public final class ComparisonTable {
         return outcomes.stream().filter(o -> o.method().kind() == Method.Kind.FULL_LP && o.optimal()).findFirst();
     }
 
-    /** Writes a header line and one line per outcome. */
-    public static void print(List<Outcome> outcomes, boolean csv, PrintWriter out) {
+    /**
+     * @return how good {@code value} is against the full LP's {@code fullValue}, as a fraction that
+     *         is 1 at the optimum and below it when worse: value / optimum when maximising, optimum /
+     *         value for min-MLU (a higher utilisation is worse)
+     */
+    public static double share(double value, double fullValue, te.lp.Objective objective) {
+        return objective == te.lp.Objective.MIN_MLU ? fullValue / value : value / fullValue;
+    }
+
+    /** Writes a header line and one line per outcome; shares as {@link #share}. */
+    public static void print(List<Outcome> outcomes, te.lp.Objective objective, boolean csv, PrintWriter out) {
         Optional<Outcome> full = reference(outcomes);
         if (csv) {
             out.println("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
@@ -27,7 +36,7 @@ public final class ComparisonTable {
                     "solve s (Σ)", "split s", "merge s", "wall s", "speed-up");
         }
         for (Outcome o : outcomes) {
-            String share = full.map(f -> "%.4f".formatted(100 * o.value() / f.value())).orElse("");
+            String share = full.map(f -> "%.4f".formatted(100 * share(o.value(), f.value(), objective))).orElse("");
             String speedup = full.map(f -> "%.1f".formatted(f.wallSeconds() / o.wallSeconds())).orElse("");
             String split = seconds(o.splitSeconds());
             String merge = seconds(o.mergeSeconds());

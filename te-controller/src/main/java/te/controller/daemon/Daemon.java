@@ -95,7 +95,8 @@ public final class Daemon implements AutoCloseable {
             LOG.info("listening on http://{}:{} ({}: {} nodes, {} arcs; state in {}; token {}; solve {} {} every {})",
                     settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
-                    solve.objective().cliName(), settings.interval());
+                    solve.objective().cliName(), settings.interval().toMillis() % 1000 == 0 ? settings.interval().toSeconds() + " s"
+                    : settings.interval().toMillis() + " ms");
             return new Daemon(store, loop, server, network, measured, switches, metrics);
         } catch (RuntimeException e) {
             store.close();

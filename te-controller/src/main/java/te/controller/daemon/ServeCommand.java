@@ -47,11 +47,11 @@ public final class ServeCommand implements Callable<Integer> {
     double clientSplit;
 
     @Option(names = "--partitioner", defaultValue = "random", paramLabel = "random|balanced|skewed",
-            description = "How POP assigns commodities to sub-problems; balanced is load-aware (default: ${DEFAULT-VALUE}).")
-    String partitioner;
+            converter = te.controller.cli.NameConverters.PartitionerName.class, description = "How POP assigns commodities to sub-problems; balanced is load-aware (default: ${DEFAULT-VALUE}).")
+    te.lp.pop.Partitioner partitioner;
 
     @Option(names = "--time-limit", defaultValue = "120", paramLabel = "SECONDS",
-            description = "Time limit of one solve in seconds, over every LP it takes (POP: per sub-problem); on expiry the last good allocation stays (default: ${DEFAULT-VALUE}).")
+            description = "Time limit of one solve in seconds, over every LP it takes (POP: per sub-problem); on expiry the best feasible allocation its rounds found is published under status TIME_LIMIT, or, without one, the last good allocation stays (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
     @Option(names = "--min-gain", defaultValue = "0", paramLabel = "FRACTION",
@@ -119,13 +119,17 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
+        Duration every = parseDuration(interval);
+        if (every.isZero() || every.isNegative()) {
+            throw new IllegalArgumentException("--interval must be positive, got '%s'".formatted(interval));
+        }
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
-                parseDuration(interval), parseBytes(maxBody));
+                every, parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads(), te.lp.pop.Partitioner.byName(partitioner), solverChoice.gap(), minGain);
+                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain);
         Duration upHold = parseDuration(linkUpHold);
         if (upHold.isNegative()) {
-            throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got " + linkUpHold);
+            throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));
         }
         te.controller.southbound.FlapDamping damping = parseDamping(linkDamping);
         if (openflowListen == null && (openflowWiring != null || openflowBundles)) {
@@ -134,7 +138,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         Duration statsInterval = parseDuration(portStatsInterval);
         if (statsInterval.isNegative()) {
-            throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got " + portStatsInterval);
+            throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got '%s'".formatted(portStatsInterval));
         }
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);

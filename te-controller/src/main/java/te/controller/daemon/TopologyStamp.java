@@ -47,15 +47,25 @@ public record TopologyStamp(String name, String shape) {
         }
         if (was.isPresent()) {
             TopologyStamp w = was.get();
-            if (!w.name().equals(now.name()) && !w.shape().equals(now.shape())) {
-                throw new IllegalStateException(("state directory %s belongs to topology %s (shape %s), not %s (shape %s); nothing was "
-                        + "read or changed: start with that topology, or give %s its own --state-dir")
-                        .formatted(store.directory(), w.name(), w.shape(), now.name(), now.shape(), now.name()));
-            }
+            w.requireFits(topology, store.directory());
             LOG.warn("state directory {} was stamped for {} (shape {}); taking it for {} (shape {}): {}", store.directory(), w.name(),
                     w.shape(), now.name(), now.shape(), w.name().equals(now.name()) ? "the topology was edited" : "the same network renamed");
         }
         store.save(KIND, 1, now.json());
+    }
+
+    /**
+     * @param directory the state directory this stamp is from, for the message
+     * @throws IllegalStateException naming both networks unless {@code topology} has this stamp's
+     *                               name or shape (an edited or renamed network is the same one)
+     */
+    public void requireFits(Topology topology, java.nio.file.Path directory) {
+        TopologyStamp now = of(topology);
+        if (!name.equals(now.name()) && !shape.equals(now.shape())) {
+            throw new IllegalStateException(("state directory %s belongs to topology %s (shape %s), not %s (shape %s); nothing was "
+                    + "read or changed: use that topology (-t %s), or give %s its own --state-dir")
+                    .formatted(directory, name, shape, now.name(), now.shape(), name, now.name()));
+        }
     }
 
     private byte[] json() {

@@ -134,14 +134,15 @@ class TeCliTest {
 
     @Test
     void badSolveFlagsAreNamed() {
+        // Names that are not among the choices are parse errors (2), as for enum options.
         Run objective = run("solve", "-t", "Abilene", "--objective", "max-profit");
-        assertThat(objective.exit()).isEqualTo(1);
-        assertThat(objective.err()).contains("unknown objective 'max-profit'");
+        assertThat(objective.exit()).isEqualTo(2);
+        assertThat(objective.err()).startsWith("error: Invalid value for option '--objective': unknown objective 'max-profit'");
         Run solver = run("solve", "-t", "Abilene", "--solver", "cplex");
         assertThat(solver.exit()).isEqualTo(1);
         assertThat(solver.err()).contains("unknown solver 'cplex'");
         Run partitioner = run("compare", "-t", "Abilene", "--partitioner", "clever");
-        assertThat(partitioner.exit()).isEqualTo(1);
+        assertThat(partitioner.exit()).isEqualTo(2);
         assertThat(partitioner.err()).contains("unknown partitioner 'clever', expected random, balanced or skewed");
         Run pop = run("compare", "-t", "Abilene", "--pop", "0");
         assertThat(pop.exit()).isEqualTo(1);
@@ -173,10 +174,18 @@ class TeCliTest {
         Run shown = run("state", "-t", "Abilene", "--state-dir", state.toString(), "--allocation-json", json.toString());
         assertThat(shown.exit()).as(shown.err()).isZero();
         assertThat(shown.out()).contains("demands     none").contains("allocation  version 1").contains("cspf (compact)")
-                .contains("demand version 3").contains("served      version 1");
+                .contains("demand version 3").contains("served      allocation versions up to 1 may have been served");
         te.lp.Allocation back = te.controller.AllocationJsonReader.read(t, te.topology.paths.PathSpec.defaults(), t.capacitiesMbps(),
                 java.nio.file.Files.readAllBytes(json)).allocation();
         assertThat(back.pathFlowsMbps()).containsExactly(a.pathFlowsMbps());
+
+        Path foreign = dir.resolve("foreign");
+        try (te.controller.daemon.state.StateStore store = new te.controller.daemon.state.StateStore(foreign)) {
+            te.controller.daemon.TopologyStamp.claim(store, te.topology.TestTopologies.ringWithChords(6));
+        }
+        Run wrong = run("state", "-t", "Abilene", "--state-dir", foreign.toString());
+        assertThat(wrong.exit()).isEqualTo(1);
+        assertThat(wrong.err()).contains("state directory " + foreign + " belongs to topology").contains("not Abilene");
 
         Run missing = run("state", "-t", "Abilene", "--state-dir", dir.resolve("nothing").toString());
         assertThat(missing.exit()).isEqualTo(1);
@@ -237,6 +246,12 @@ class TeCliTest {
         Run badFlag = run("paths", "-t", "Abilene", "--path-metric", "latency");
         assertThat(badFlag.exit()).isEqualTo(2);
         assertThat(badFlag.err()).contains("'latency': expected hops or inverse-capacity");
+        Run noCommand = run();
+        assertThat(noCommand.exit()).isEqualTo(2);
+        assertThat(noCommand.err()).contains("Commands:").contains("error: missing a command");
+        Run emptyTraffic = run("solve", "-t", "Abilene", "--traffic", trafficFile("src,dst,demand\n"));
+        assertThat(emptyTraffic.exit()).isEqualTo(1);
+        assertThat(emptyTraffic.err()).contains("holds no CSV demand entries");
         Run badTraffic = run("solve", "-t", "Abilene", "--traffic", trafficFile("0,99,5\n"));
         assertThat(badTraffic.exit()).isEqualTo(1);
         assertThat(badTraffic.err()).startsWith("error: ").contains("line 1").doesNotContain("\tat ");

@@ -38,7 +38,7 @@ class ComparisonRunnerTest {
         });
 
         StringWriter csv = new StringWriter();
-        ComparisonTable.print(outcomes, true, new PrintWriter(csv));
+        ComparisonTable.print(outcomes, te.lp.Objective.TOTAL_FLOW, true, new PrintWriter(csv));
         assertThat(csv.toString().lines()).hasSize(5).first()
                 .isEqualTo("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
         assertThat(csv.toString()).contains("full LP,OPTIMAL,").contains(",100.0000,");
@@ -79,8 +79,16 @@ class ComparisonRunnerTest {
         assertThat(summary.toString().lines()).hasSize(2).allSatisfy(l -> assertThat(l).contains("sub-problems, build + solve s: least"));
 
         Path png = dir.resolve("plot.png");
-        ComparisonPlot.writePng(outcomes, "test", png);
+        ComparisonPlot.writePng(outcomes, te.lp.Objective.TOTAL_FLOW, "test", png);
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
         assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void sharesAreAFractionOfTheOptimumThatFallsWhenWorseForEveryObjective() {
+        assertThat(ComparisonTable.share(50, 100, te.lp.Objective.TOTAL_FLOW)).isEqualTo(0.5);
+        assertThat(ComparisonTable.share(0.7, 0.7, te.lp.Objective.CONCURRENT_FLOW)).isEqualTo(1.0);
+        // Min-MLU: a method at utilisation 0.8 where the optimum is 0.5 is worse, so below 100 %.
+        assertThat(ComparisonTable.share(0.8, 0.5, te.lp.Objective.MIN_MLU)).isEqualTo(0.625);
     }
 }

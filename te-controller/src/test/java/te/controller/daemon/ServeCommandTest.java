@@ -84,9 +84,9 @@ class ServeCommandTest {
         Files.writeString(config, "topology=Abilene\ncolour=blue\n");
         assertThat(run("serve", "--config", config.toString())).contains("unknown key 'colour'");
         assertThat(run("serve", "-t", "Abilene", "--pop", "0", "--state-dir", dir.toString())).contains("POP needs 1 <= k <= 4096");
-        assertThat(run("serve", "-t", "Abilene", "--interval", "0s", "--state-dir", dir.toString())).contains("--interval must be > 0");
+        assertThat(run("serve", "-t", "Abilene", "--interval", "0s", "--state-dir", dir.toString())).contains("--interval must be positive, got '0s'");
         assertThat(run("serve", "-t", "Abilene", "--port-stats-interval", "-5s", "--state-dir", dir.toString()))
-                .contains("--port-stats-interval must be 0 (off) or positive, got -5s");
+                .contains("--port-stats-interval must be 0 (off) or positive, got '-5s'");
         assertThat(run("serve", "-t", "Abilene", "--port-stats-interval", "often", "--state-dir", dir.toString()))
                 .contains("duration 'often'");
         assertThat(run("serve", "-t", "Abilene", "--openflow-bundles", "--state-dir", dir.toString()))

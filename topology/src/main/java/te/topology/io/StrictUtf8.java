@@ -25,6 +25,9 @@ public final class StrictUtf8 {
      *         UTF-8 at byte 17")
      */
     public static String problem(byte[] bytes) {
+        if (bytes.length >= 2 && ((bytes[0] & 0xff) == 0xff && (bytes[1] & 0xff) == 0xfe || (bytes[0] & 0xff) == 0xfe && (bytes[1] & 0xff) == 0xff)) {
+            return "not UTF-8 (it starts with a UTF-16 or UTF-32 byte-order mark)";
+        }
         if (bytes.length >= 2 && (bytes[0] == 0 || bytes[1] == 0)) {
             return "not UTF-8 (a zero byte at its start: UTF-16 or UTF-32?)";
         }

@@ -63,7 +63,14 @@ public final class TrafficMatrixIo {
         if (head.startsWith("[") || head.startsWith("{")) {
             return readJson(topology, source, new java.io.ByteArrayInputStream(bytes));
         }
-        return readCsv(topology, source, new java.io.InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
+        TrafficMatrix tm = readCsv(topology, source, new java.io.InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
+        if (tm.size() == 0) {
+            // As REST uploads: a file that was not written out, or a header alone, is likelier a
+            // mistake than a wish to route nothing; that is said explicitly.
+            throw new TrafficMatrixFormatException(source, List.of(
+                    "holds no CSV demand entries (empty, or only a header, blank lines or comments); an empty matrix is the JSON array []"));
+        }
+        return tm;
     }
 
     /** @throws TrafficMatrixFormatException listing every invalid line */
@@ -128,7 +135,9 @@ public final class TrafficMatrixIo {
                 readEntry(p, builder, "entry " + index++);
             }
             if (first == JsonToken.START_OBJECT && p.nextToken() != JsonToken.END_OBJECT) {
-                throw new TrafficMatrixFormatException(source, List.of("unexpected content after the \"demands\" array"));
+                throw new TrafficMatrixFormatException(source, List.of(p.currentToken() == JsonToken.FIELD_NAME
+                        ? "unexpected field '%s' after the \"demands\" array (expected only \"demands\")".formatted(abbreviate(p.currentName()))
+                        : "unexpected content after the \"demands\" array"));
             }
             if (p.nextToken() != null) {
                 throw new TrafficMatrixFormatException(source, List.of("unexpected content after the end of the document"));
@@ -147,7 +156,7 @@ public final class TrafficMatrixIo {
 
     private static void readEntry(JsonParser p, TrafficMatrixBuilder builder, String row) throws IOException {
         if (p.currentToken() != JsonToken.START_OBJECT) {
-            builder.violation("%s: expected an object {\"src\",\"dst\",\"demand\"}, got %s".formatted(row, p.currentToken()));
+            builder.violation("%s: expected an object {\"src\",\"dst\",\"demand\"}, got %s".formatted(row, describe(p)));
             p.skipChildren();
             return;
         }
@@ -168,7 +177,7 @@ public final class TrafficMatrixIo {
                             dst = p.getText();
                         }
                     } else {
-                        builder.violation("%s: %s must be a node id (string or integer), got %s".formatted(row, field, value));
+                        builder.violation("%s: %s must be a node id (string or integer), got %s".formatted(row, field, describe(p)));
                         p.skipChildren();
                         ok = false;
                     }
@@ -178,7 +187,7 @@ public final class TrafficMatrixIo {
                     if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
                         demand = p.getDoubleValue();
                     } else {
-                        builder.violation("%s: demand must be a number (Mbps), got %s".formatted(row, value));
+                        builder.violation("%s: demand must be a number (Mbps), got %s".formatted(row, describe(p)));
                         p.skipChildren();
                         ok = false;
                     }
@@ -198,6 +207,18 @@ public final class TrafficMatrixIo {
             return;
         }
         builder.add(row, src, dst, demand);
+    }
+
+    /** @return the current JSON value as the input wrote it (a string quoted and abbreviated), or "an object" / "an array" */
+    private static String describe(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.START_OBJECT) {
+            return "an object";
+        }
+        if (t == JsonToken.START_ARRAY) {
+            return "an array";
+        }
+        return t == JsonToken.VALUE_STRING ? "the string \"" + abbreviate(p.getText()) + "\"" : abbreviate(p.getText());
     }
 
     /** Writes CSV with a header, nodes by id, demands in Mbps with full precision. */

@@ -84,6 +84,12 @@ class TrafficMatrixIoTest {
         byte[] utf16 = "n0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
         assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", utf16))
                 .hasMessageContaining("not UTF-8 (a zero byte at its start: UTF-16 or UTF-32?)");
+        byte[] utf16Bom = "\ufeffn0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", utf16Bom)).hasMessageContaining("starts with a UTF-16 or UTF-32 byte-order mark");
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", "src,dst,demand\n# none\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .hasMessageContaining("holds no CSV demand entries");
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", new byte[0])).hasMessageContaining("holds no CSV demand entries");
+        assertThat(TrafficMatrixIo.read(net, "tm.json", "[]".getBytes(java.nio.charset.StandardCharsets.UTF_8)).size()).isZero();
         // A byte-order mark is not a problem, and counts in the offset named.
         byte[] bom = "\ufeffn0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         assertThat(TrafficMatrixIo.read(net, "tm.csv", bom).size()).isEqualTo(1);
@@ -108,11 +114,17 @@ class TrafficMatrixIoTest {
                 + "{\"src\":\"n1\",\"dst\":\"n0\"},{\"src\":\"n1\",\"dst\":\"n0\",\"demand\":1,\"extra\":2}, 5]"))
                 .isInstanceOf(TrafficMatrixFormatException.class)
                 .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
-                        "entry 0: demand must be a number (Mbps), got VALUE_STRING",
+                        "entry 0: demand must be a number (Mbps), got the string \"x\"",
                         "entry 1: dst 'n9' is not a node of g",
                         "entry 2: demand is missing",
                         "entry 3: unknown field 'extra' (expected src, dst, demand)",
-                        "entry 4: expected an object {\"src\",\"dst\",\"demand\"}, got VALUE_NUMBER_INT"));
+                        "entry 4: expected an object {\"src\",\"dst\",\"demand\"}, got 5"));
+        assertThatThrownBy(() -> json("[{\"src\":null,\"dst\":[1],\"demand\":{\"mbps\":1}}]"))
+                .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
+                        "entry 0: src must be a node id (string or integer), got null",
+                        "entry 0: dst must be a node id (string or integer), got an array",
+                        "entry 0: demand must be a number (Mbps), got an object"));
+        assertThatThrownBy(() -> json("{\"demands\": [], \"x\": 1}")).hasMessageContaining("unexpected field 'x' after the \"demands\" array");
         assertThatThrownBy(() -> json("[{\"src\":"))
                 .hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> json("{\"other\": []}"))
