@@ -29,6 +29,9 @@ final class PathsCommand implements Runnable {
     public void run() {
         Topology t = topologyOptions.load();
         PrintWriter out = spec.commandLine().getOut();
+        java.nio.file.Path cached = pathOptions.noCache ? null
+                : new te.topology.paths.PathCache(pathOptions.cacheDir()).fileFor(t, pathOptions.spec(), true);
+        boolean hit = cached != null && java.nio.file.Files.exists(cached);
         long start = System.nanoTime();
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -41,7 +44,8 @@ final class PathsCommand implements Runnable {
         out.printf("pairs         %d (%d without any path)%n", paths.pairCount(), withoutPath);
         out.printf("paths total   %d (%.2f per pair, %.2f hops on average)%n", paths.pathCount(),
                 (double) paths.pathCount() / paths.pairCount(), (double) paths.arcEntryCount() / Math.max(1, paths.pathCount()));
-        out.printf("time          %.2f s (%s)%n", seconds, pathOptions.noCache ? "computed" : "computed or loaded from " + pathOptions.cacheDir());
+        out.printf("time          %.2f s (%s)%n", seconds, cached == null ? "computed, not cached"
+                : hit ? "loaded from " + cached + ", or computed if that file was unusable (logged)" : "computed, cached in " + cached);
         if (show != null) {
             int s = t.resolveNode(show[0]);
             int d = t.resolveNode(show[1]);

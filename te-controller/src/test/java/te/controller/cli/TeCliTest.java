@@ -44,10 +44,11 @@ class TeCliTest {
     void pathsAreComputedThenServedFromTheCache(@TempDir Path dir) {
         Run first = run("paths", "-t", "Abilene", "--cache-dir", dir.toString(), "--show", "Seattle", "Atlanta");
         assertThat(first.exit()).isZero();
-        assertThat(first.out()).contains("pairs         110 (0 without any path)").contains("path 0");
+        assertThat(first.out()).contains("pairs         110 (0 without any path)").contains("path 0").contains("(computed, cached in " + dir);
         assertThat(dir.toFile().list()).hasSize(1);
         Run second = run("paths", "-t", "Abilene", "--cache-dir", dir.toString());
-        assertThat(second.out()).contains("pairs         110");
+        assertThat(second.out()).contains("pairs         110").contains("(loaded from " + dir);
+        assertThat(run("paths", "-t", "Abilene", "--no-cache").out()).contains("(computed, not cached)");
     }
 
     @Test

@@ -85,7 +85,7 @@ public final class ControlResource {
         m.put("commodities", r.commodities());
         m.put("solveSeconds", r.solveSeconds());
         m.put("wallSeconds", r.wallSeconds());
-        m.put("objectiveValue", r.objectiveValue());
+        m.put("objectiveValue", Double.isNaN(r.objectiveValue()) ? null : r.objectiveValue()); // NaN: nothing was solved
         m.put("allocationVersion", r.allocationVersion());
         m.put("finishedAt", r.finishedAt().toString());
         return m;
