@@ -88,7 +88,11 @@ final class SolveCommand implements Runnable {
         pw.printf("peak heap         %.0f MiB%n", HeapPeak.mebibytes());
         if (out != null) {
             try (Writer w = Files.newBufferedWriter(out)) {
-                AllocationJson.write(a, goal.cliName(), r.value(), w);
+                // The status says whether this is the optimum or what a time limit left (with its certified share).
+                AllocationJson.write(a, goal.cliName(), r.value(), g -> {
+                    g.writeStringField("status", r.status().name());
+                    g.writeStringField("message", r.message());
+                }, k -> true, w);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write allocation " + out, e);
             }

@@ -2,6 +2,7 @@ package te.controller.daemon;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -132,13 +133,17 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));
         }
         te.controller.southbound.FlapDamping damping = parseDamping(linkDamping);
-        if (openflowListen == null && (openflowWiring != null || openflowBundles)) {
-            throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given"
-                    .formatted(openflowWiring != null ? "--openflow-wiring " + openflowWiring : "--openflow-bundles"));
-        }
         Duration statsInterval = parseDuration(portStatsInterval);
         if (statsInterval.isNegative()) {
             throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got '%s'".formatted(portStatsInterval));
+        }
+        if (openflowListen == null) {
+            // Said, not silently ignored: the operator believes the switches are followed.
+            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--link-up-hold", "--link-damping", "--port-stats-interval")) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
+                    throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given".formatted(name));
+                }
+            }
         }
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);

@@ -91,6 +91,10 @@ class ServeCommandTest {
                 .contains("duration 'often'");
         assertThat(run("serve", "-t", "Abilene", "--openflow-bundles", "--state-dir", dir.toString()))
                 .contains("--openflow-bundles only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--link-damping", "off", "--state-dir", dir.toString()))
+                .contains("--link-damping only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--link-up-hold", "5s", "--state-dir", dir.toString()))
+                .contains("--link-up-hold only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--min-gain", "1.5", "--state-dir", dir.toString()))
                 .contains("--min-gain must be a fraction in [0, 1)");
         // Config file trouble is one line with the reason, not a wrapped exception above the usage.
