@@ -275,6 +275,36 @@ class ApiEndpointsTest {
     }
 
     @Test
+    void aClientHoldingTheVersionGets304WithoutTheBody() {
+        d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":5}]");
+        d.awaitAllocationFor(1, 0);
+        HttpResponse<String> full = d.get("/v1/allocation");
+        String etag = full.headers().firstValue("ETag").orElseThrow();
+        assertThat(etag).isEqualTo("\"a" + full.headers().firstValue("X-TE-Allocation-Version").orElseThrow() + "\"");
+        HttpResponse<String> held = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/allocation")))
+                .header("If-None-Match", "\"x\", W/" + etag));
+        assertThat(held.statusCode()).isEqualTo(304);
+        assertThat(held.body()).isEmpty();
+        assertThat(held.headers().firstValue("ETag")).contains(etag);
+        // Another encoding is another representation: the identity tag does not hold it.
+        HttpResponse<String> gz = d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/allocation")))
+                .header("If-None-Match", etag).header("Accept-Encoding", "gzip"));
+        assertThat(gz.statusCode()).isEqualTo(200);
+        assertThat(gz.headers().firstValue("ETag")).contains(etag.substring(0, etag.length() - 1) + "-gzip\"");
+
+        HttpResponse<String> demands = d.get("/v1/demands");
+        String demandTag = demands.headers().firstValue("ETag").orElseThrow();
+        assertThat(d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands"))).header("If-None-Match", demandTag))
+                .statusCode()).isEqualTo(304);
+        assertThat(d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands"))).header("If-None-Match", demandTag)
+                .header("Accept", "text/csv")).statusCode()).as("the CSV is another representation").isEqualTo(200);
+        // A new version is a new tag: the old one no longer holds.
+        d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":6}]");
+        assertThat(d.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(d.url("/v1/demands"))).header("If-None-Match", demandTag))
+                .statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void oddHeadersAreReadNotCrashedOn() throws Exception {
         d.putJson(THREE);
         d.awaitAllocationFor(1, 0);

@@ -48,11 +48,13 @@ public final class AllocationResource {
                 Map.of("Retry-After", "1")));
         Map<String, String> headers = Map.of(VERSION_HEADER, Long.toString(a.version()));
         if (src.isEmpty()) {
+            // One entity tag per version and encoding: a poller that holds the version gets a 304, nothing rendered.
             if (Gzip.accepted(r.acceptEncoding())) {
-                return ApiResponse.jsonBytes(200, a.gzip().bytes(), Map.of(VERSION_HEADER, Long.toString(a.version()),
-                        "Content-Encoding", "gzip", "Vary", "Accept-Encoding"));
+                return ApiResponse.unlessHeld(r, "\"a%d-gzip\"".formatted(a.version()), Map.of(VERSION_HEADER, Long.toString(a.version()),
+                        "Content-Encoding", "gzip", "Vary", "Accept-Encoding"), tagged -> ApiResponse.jsonBytes(200, a.gzip().bytes(), tagged));
             }
-            return ApiResponse.jsonBytes(200, a.json(), Map.of(VERSION_HEADER, Long.toString(a.version()), "Vary", "Accept-Encoding"));
+            return ApiResponse.unlessHeld(r, "\"a%d\"".formatted(a.version()), Map.of(VERSION_HEADER, Long.toString(a.version()),
+                    "Vary", "Accept-Encoding"), tagged -> ApiResponse.jsonBytes(200, a.json(), tagged));
         }
         int found = find(a.allocation().problem().commodities(), s, d, topology.nodeCount());
         if (found >= 0) {

@@ -49,15 +49,19 @@ public final class DemandResource {
         DemandSnapshot s = book.current();
         String version = Long.toString(s.version());
         if (te.controller.daemon.http.QualityValues.accepts(r.accept(), "text/csv", "text/*")) {
-            StringWriter w = new StringWriter();
-            try {
-                TrafficMatrixIo.writeCsv(topology, s.matrix(), w);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return ApiResponse.text(200, "text/csv; charset=utf-8", w.toString()).withHeader(VERSION_HEADER, version);
+            return ApiResponse.unlessHeld(r, "\"d" + version + "-csv\"", Map.of(VERSION_HEADER, version, "Vary", "Accept"), headers -> {
+                StringWriter w = new StringWriter();
+                try {
+                    TrafficMatrixIo.writeCsv(topology, s.matrix(), w);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                ApiResponse csv = ApiResponse.text(200, "text/csv; charset=utf-8", w.toString());
+                return new ApiResponse(200, csv.contentType(), csv.body(), headers);
+            });
         }
-        return ApiResponse.jsonBytes(200, s.json(), Map.of(VERSION_HEADER, version, "ETag", "\"d" + version + "\""));
+        return ApiResponse.unlessHeld(r, "\"d" + version + "\"", Map.of(VERSION_HEADER, version, "Vary", "Accept"),
+                headers -> ApiResponse.jsonBytes(200, s.json(), headers));
     }
 
     private ApiResponse upload(ApiRequest r, boolean patch) {

@@ -72,7 +72,7 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             ApiRequest request = new ApiRequest(req.method().name(), qs.rawPath(), qs.parameters(),
                     header(req, HttpHeaderNames.CONTENT_TYPE), header(req, HttpHeaderNames.ACCEPT),
                     header(req, HttpHeaderNames.AUTHORIZATION), header(req, HttpHeaderNames.ACCEPT_ENCODING),
-                    ByteBufUtil.getBytes(req.content()));
+                    String.join(",", req.headers().getAll(HttpHeaderNames.IF_NONE_MATCH)), ByteBufUtil.getBytes(req.content()));
             return router.dispatch(request);
         } catch (IllegalArgumentException e) {
             // QueryStringDecoder refuses broken percent-encoding in the query.
@@ -99,8 +99,10 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     static FullHttpResponse toHttp(ApiResponse r, boolean head) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(r.status()),
                 head ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(r.body()));
-        response.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
-        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+        if (r.status() != 304) { // a 304 has no body, and its headers describe the representation the client holds
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, r.contentType());
+            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, r.body().length);
+        }
         r.headers().forEach((k, v) -> response.headers().set(k, v));
         return response;
     }

@@ -16,10 +16,11 @@ import java.util.Optional;
  * @param accept        the Accept header, empty when absent
  * @param authorization the Authorization header, empty when absent
  * @param acceptEncoding the Accept-Encoding header, empty when absent
+ * @param ifNoneMatch   the If-None-Match header, empty when absent
  * @param body          the whole body (already limited in size by the pipeline)
  */
 public record ApiRequest(String method, String path, Map<String, List<String>> query, String contentType, String accept,
-                         String authorization, String acceptEncoding, byte[] body) {
+                         String authorization, String acceptEncoding, String ifNoneMatch, byte[] body) {
     public ApiRequest {
         requireNonNull(method, "method");
         requireNonNull(path, "path");
@@ -28,7 +29,26 @@ public record ApiRequest(String method, String path, Map<String, List<String>> q
         requireNonNull(accept, "accept");
         requireNonNull(authorization, "authorization");
         requireNonNull(acceptEncoding, "acceptEncoding");
+        requireNonNull(ifNoneMatch, "ifNoneMatch");
         requireNonNull(body, "body");
+    }
+
+    /**
+     * @param etag a strong entity tag, quoted ({@code "a7"})
+     * @return whether If-None-Match names it (or is {@code *}): the client holds this representation
+     */
+    public boolean holds(String etag) {
+        if (ifNoneMatch.isBlank()) {
+            return false;
+        }
+        for (String tag : ifNoneMatch.split(",")) {
+            String t = tag.strip();
+            // Weak comparison, as RFC 9110 asks for If-None-Match: W/"a7" matches "a7".
+            if (t.equals("*") || (t.startsWith("W/") ? t.substring(2) : t).equals(etag)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -43,6 +43,19 @@ public record ApiResponse(int status, String contentType, byte[] body, Map<Strin
         return new ApiResponse(status, JSON_TYPE, body, headers);
     }
 
+    /**
+     * @param etag    the representation's strong entity tag, quoted
+     * @param headers the headers the full response would have (they go with the 304 too)
+     * @return 304 Not Modified without a body when the client holds {@code etag} (If-None-Match),
+     *         else the full response, rendered only then (an allocation's JSON is hundreds of MB)
+     */
+    public static ApiResponse unlessHeld(ApiRequest r, String etag, Map<String, String> headers,
+                                         java.util.function.Function<Map<String, String>, ApiResponse> full) {
+        Map<String, String> tagged = new java.util.HashMap<>(headers);
+        tagged.put("ETag", etag);
+        return r.holds(etag) ? new ApiResponse(304, JSON_TYPE, new byte[0], tagged) : full.apply(tagged);
+    }
+
     /** @return a text response */
     public static ApiResponse text(int status, String contentType, String body) {
         return new ApiResponse(status, contentType, body.getBytes(StandardCharsets.UTF_8), Map.of());
