@@ -47,6 +47,11 @@ public final class Report implements Callable<Integer> {
 
     /** One report row: an instance and what a method did on it. */
     record Row(Instance instance, Outcome outcome, double fullLpValue, double fullLpWall) {
+        /** @return the outcome's share of the full LP's optimum ({@link ComparisonTable#share}); NaN without one */
+        double share() {
+            return ComparisonTable.share(outcome.value(), fullLpValue, instance.objective());
+        }
+
     }
 
     /** A topology, traffic spec and objective. */
@@ -119,7 +124,7 @@ public final class Report implements Callable<Integer> {
             for (Row r : rows) {
                 Outcome o = r.outcome();
                 w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), csv(r.instance().traffic()),
-                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), ComparisonTable.share(o.value(), r.fullLpValue(), r.instance().objective()),
+                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), r.share(),
                         o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()), ComparisonTable.seconds(o.mergeSeconds()),
                         o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
@@ -162,7 +167,7 @@ public final class Report implements Callable<Integer> {
             for (Row r : rows) {
                 Outcome o = r.outcome();
                 w.printf("| %s | %s | %s | %.4f | %.3f %% | %.2f | %.1fx |%n", r.instance().label(), o.method().label(), o.status(),
-                        o.value(), 100 * ComparisonTable.share(o.value(), r.fullLpValue(), r.instance().objective()), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
+                        o.value(), 100 * r.share(), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -28,7 +28,7 @@ final class ReportSummary {
     }
 
     static double share(Report.Row r) {
-        return r.outcome().value() / r.fullLpValue();
+        return r.share();
     }
 
     static void write(List<Report.Row> rows, PrintWriter w) {

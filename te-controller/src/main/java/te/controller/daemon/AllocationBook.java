@@ -143,7 +143,7 @@ public final class AllocationBook {
      */
     private static Optional<AllocationSnapshot> prunedToLinks(AllocationSnapshot a, Topology topology, NetworkSnapshot network,
                                                               long version) {
-        return AllocationPruner.prune(a.allocation(), topology, network).map(p -> AllocationSnapshot.of(version,
+        return AllocationPruner.prune(a.allocation(), a.info().objective(), topology, network).map(p -> AllocationSnapshot.of(version,
                 AllocationPruner.prunedInfo(a.info(), p, network,
                         "flow on paths through links that failed before the restart removed until the re-solve completes", 0), p))
                 .filter(p -> violations(p.allocation(), p.info().objective(), p.info().value()).isEmpty());

@@ -109,15 +109,16 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
      * @throws IllegalArgumentException for a capacity out of range
      */
     public LinkState withCapacity(int a, Double mbps) {
-        if (java.util.Objects.equals(capacityMbps.get(a), mbps)) {
+        Double normal = mbps == null ? null : mbps + 0.0; // -0.0 is 0
+        if (java.util.Objects.equals(capacityMbps.get(a), normal)) {
             return this;
         }
         TreeMap<Integer, Double> next = new TreeMap<>(capacityMbps);
         if (mbps == null) {
             next.remove(a);
         } else {
-            requireCapacity(mbps);
-            next.put(a, mbps + 0.0); // -0.0 stored as 0
+            requireCapacity(normal);
+            next.put(a, normal);
         }
         return new LinkState(version + 1, operatorDown, switchDown, next);
     }

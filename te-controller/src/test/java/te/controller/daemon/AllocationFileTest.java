@@ -112,7 +112,7 @@ class AllocationFileTest {
             busiest = load[arc] > load[busiest] ? arc : busiest;
         }
         NetworkSnapshot failed = SurvivingPaths.of(t, paths, LinkState.allUp().with(busiest, true), 1);
-        Allocation pruned = AllocationPruner.prune(a, t, failed).orElseThrow();
+        Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, failed).orElseThrow();
         AllocationSnapshot s = snapshot(pruned, 2);
         // Read back over the intact network's capacities: its paths come from the file, not from the network.
         assertSame(AllocationFile.decode(2, t, PathSpec.defaults(), failed.capacityMbps(), AllocationFile.encode(s)), s);

@@ -80,6 +80,8 @@ class LinkCapacityTest {
             // Zero is a capacity (the arc carries nothing, its paths stay), and -0 is stored as 0.
             JsonNode zero = DaemonFixture.json(d.send("PUT", "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": -0.0}"));
             assertThat(zero.get("capacityMbps").toString()).isEqualTo("0.0");
+            JsonNode again = DaemonFixture.json(d.send("PUT", "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 0}"));
+            assertThat(again.get("changed").asBoolean()).as("0 after -0 is no change").isFalse();
         }
     }
 

@@ -11,6 +11,7 @@ import te.controller.daemon.AllocationSnapshot;
 import te.controller.daemon.NetworkSnapshot;
 import te.lp.Allocation;
 import te.lp.Commodities;
+import te.lp.Objective;
 import te.lp.TeProblem;
 import te.topology.Topology;
 import te.topology.paths.PathSet;
@@ -18,11 +19,13 @@ import te.topology.paths.PathSet;
 /**
  * Fits an allocation to the current network: flow stays on every path that still exists (same arc
  * sequence), and is dropped on paths that were removed because a link failed; commodities left
- * without any path are dropped; then, where an arc's capacity was lowered below its load, every
- * path across it is scaled down by that arc's capacity over its load (a path by the least factor
- * of its arcs). Loads only decrease, and each overloaded arc's at least by its own factor, so the
- * result fits the current capacities; it is what the daemon serves between a link change and the
- * re-solve.
+ * without any path are dropped; then, except for min-MLU, where an arc's capacity was lowered
+ * below its load, every path across it is scaled down by that arc's capacity over its load (a path
+ * by the least factor of its arcs). Loads only decrease, and each overloaded arc's at least by its
+ * own factor, so the result fits the current capacities; it is what the daemon serves between a
+ * link change and the re-solve. A min-MLU allocation routes every demand, loads above capacity
+ * included (its utilisation is the objective): a lowered capacity raises its utilisation and is
+ * not a reason to drop flow.
  */
 public final class AllocationPruner {
     private static final Logger LOG = LoggerFactory.getLogger(AllocationPruner.class);
@@ -45,7 +48,7 @@ public final class AllocationPruner {
         if (last.isEmpty() || last.get().info().topologyVersion() == n.links().version()) {
             return;
         }
-        prune(last.get().allocation(), topology, n).ifPresent(pruned -> {
+        prune(last.get().allocation(), last.get().info().objective(), topology, n).ifPresent(pruned -> {
             AllocationInfo info = prunedInfo(last.get().info(), pruned, n,
                     "fitted to the current links until the re-solve completes (flow over failed links removed, flow over lowered capacities scaled down)",
                     (System.nanoTime() - start) / 1e9);
@@ -69,13 +72,15 @@ public final class AllocationPruner {
     }
 
     /**
-     * @return an arc {@code a} cannot keep on {@code network}: a failed arc that carries flow, or one
-     *         loaded above its current capacity beyond the checker's tolerance; empty if none
+     * @param objective what {@code a} was solved for
+     * @return an arc {@code a} cannot keep on {@code network}: a failed arc that carries flow, or
+     *         (except for min-MLU) one loaded above its current capacity beyond the checker's
+     *         tolerance; empty if none
      */
-    static java.util.OptionalInt unfitArc(Allocation a, NetworkSnapshot network) {
+    static java.util.OptionalInt unfitArc(Allocation a, Objective objective, NetworkSnapshot network) {
         double[] load = a.arcLoadMbps();
         java.util.OptionalInt failed = network.links().downArcs().stream().mapToInt(Integer::intValue).filter(arc -> load[arc] > 0).findFirst();
-        if (failed.isPresent()) {
+        if (failed.isPresent() || objective == Objective.MIN_MLU) {
             return failed;
         }
         double[] capacity = network.capacityMbps();
@@ -92,8 +97,8 @@ public final class AllocationPruner {
      *         comes back up or a capacity is raised the old allocation stays feasible as it is, even
      *         over paths the new path set no longer lists, so it must not be pruned to the new paths)
      */
-    public static Optional<Allocation> prune(Allocation last, Topology topology, NetworkSnapshot network) {
-        if (unfitArc(last, network).isEmpty()) {
+    public static Optional<Allocation> prune(Allocation last, Objective objective, Topology topology, NetworkSnapshot network) {
+        if (unfitArc(last, objective, network).isEmpty()) {
             return Optional.empty();
         }
         PathSet paths = network.paths();
@@ -121,7 +126,9 @@ public final class AllocationPruner {
             pair[kept++] = p;
             columns += paths.pathCount(p);
         }
-        dropped += scaleToCapacity(paths, pair, firstColumn, kept, flow, network.capacityMbps());
+        if (objective != Objective.MIN_MLU) {
+            dropped += scaleToCapacity(paths, pair, firstColumn, kept, flow, network.capacityMbps());
+        }
         if (!(dropped > 0)) {
             return Optional.empty();
         }

@@ -108,7 +108,7 @@ public final class SolveRunner {
                     NetworkSnapshot now = network.current();
                     Allocation cspf = Cspf.allocate(problem);
                     Allocation served = now.links().version() == n.links().version() ? cspf
-                            : AllocationPruner.prune(cspf, topology, now).orElse(cspf);
+                            : AllocationPruner.prune(cspf, settings.objective(), topology, now).orElse(cspf);
                     published = Optional.of(publish("cspf", status, message, served.objectiveValue(settings.objective()),
                             attempt.solveSeconds(), start, d, now, served));
                 } else {
@@ -145,9 +145,10 @@ public final class SolveRunner {
         if (last.isEmpty()) {
             return Optional.of("no good allocation yet");
         }
-        java.util.OptionalInt arc = AllocationPruner.unfitArc(last.get().allocation(), n);
-        return arc.isPresent() ? Optional.of("the last good allocation does not fit arc %d (failed, or its capacity lowered)"
-                .formatted(arc.getAsInt())) : Optional.empty();
+        java.util.OptionalInt arc = AllocationPruner.unfitArc(last.get().allocation(), last.get().info().objective(), n);
+        Topology t = last.get().allocation().problem().topology();
+        return arc.isPresent() ? Optional.of("the last good allocation does not fit arc %s->%s (failed, or its capacity lowered)"
+                .formatted(t.nodes().get(t.arcSrc(arc.getAsInt())).id(), t.nodes().get(t.arcDst(arc.getAsInt())).id())) : Optional.empty();
     }
 
     private Attempt attempt(TeProblem problem) {
@@ -224,7 +225,7 @@ public final class SolveRunner {
     private AllocationSnapshot publishFresh(Attempt attempt, SolveStatus status, long start, DemandSnapshot d, NetworkSnapshot n) {
         NetworkSnapshot now = network.current();
         boolean moved = now.links().version() != n.links().version();
-        Optional<Allocation> pruned = moved ? AllocationPruner.prune(attempt.allocation().get(), topology, now) : Optional.empty();
+        Optional<Allocation> pruned = moved ? AllocationPruner.prune(attempt.allocation().get(), settings.objective(), topology, now) : Optional.empty();
         // Empty when optimal; with TIME_LIMIT it says which allocation this is and its certified share.
         String solverNote = attempt.message();
         if (pruned.isPresent()) {

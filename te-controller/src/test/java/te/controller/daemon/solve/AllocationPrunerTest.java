@@ -24,7 +24,7 @@ class AllocationPrunerTest {
     void flowOverAFailedArcIsDroppedAndTheRestKept() {
         Allocation a = split();
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().with(t.arcIndex(0, 1), true), 1);
-        Allocation pruned = AllocationPruner.prune(a, t, n).orElseThrow();
+        Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n).orElseThrow();
         assertThat(pruned.totalFlowMbps()).isEqualTo(9.0);
         assertThat(pruned.arcLoadMbps()[t.arcIndex(0, 1)]).isZero();
         assertThat(new AllocationChecker().violations(pruned, 1.0)).isEmpty();
@@ -35,7 +35,7 @@ class AllocationPrunerTest {
     void nothingIsPrunedWhenNoFlowUsesAFailedArc() {
         Allocation a = split();
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().with(t.arcIndex(1, 0), true), 1);
-        assertThat(AllocationPruner.prune(a, t, n)).isEmpty();
+        assertThat(AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n)).isEmpty();
     }
 
     @Test
@@ -44,7 +44,7 @@ class AllocationPrunerTest {
         int around = t.arcIndex(0, 2); // 4 Mbps of 0->1 (0-2-1) and 5 of 0->3 (0-2-3): 9 Mbps
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 4.5), 1);
         assertThat(n.capacityMbps()[around]).isEqualTo(4.5);
-        Allocation pruned = AllocationPruner.prune(a, t, n).orElseThrow();
+        Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n).orElseThrow();
         assertThat(pruned.arcLoadMbps()[around]).isCloseTo(4.5, org.assertj.core.api.Assertions.within(1e-12));
         assertThat(pruned.commodityFlowMbps(0)).isCloseTo(6 + 2, org.assertj.core.api.Assertions.within(1e-12)); // direct path untouched
         assertThat(pruned.commodityFlowMbps(1)).isCloseTo(2.5, org.assertj.core.api.Assertions.within(1e-12));
@@ -52,16 +52,31 @@ class AllocationPrunerTest {
         assertThat(pruned.problem().capacityMbps()[around]).isEqualTo(4.5);
 
         NetworkSnapshot raised = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 90.0), 1);
-        assertThat(AllocationPruner.prune(a, t, raised)).isEmpty();
+        assertThat(AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, raised)).isEmpty();
         NetworkSnapshot exact = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 9.0), 1);
-        assertThat(AllocationPruner.prune(a, t, exact)).as("a capacity lowered to the load fits").isEmpty();
+        assertThat(AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, exact)).as("a capacity lowered to the load fits").isEmpty();
+    }
+
+    @Test
+    void aMinMluAllocationKeepsItsFlowAboveALoweredCapacityAndLosesOnlyWhatCrossesAFailedArc() {
+        Allocation a = split();
+        int around = t.arcIndex(0, 2);
+        // Min-MLU routes every demand, above capacity if need be: a lowered capacity raises its utilisation.
+        NetworkSnapshot lowered = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 4.5), 1);
+        assertThat(AllocationPruner.prune(a, te.lp.Objective.MIN_MLU, t, lowered)).isEmpty();
+        assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.MIN_MLU, lowered)).isEmpty();
+        assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.TOTAL_FLOW, lowered)).hasValue(around);
+        NetworkSnapshot failedToo = SurvivingPaths.of(t, base, lowered.links().with(t.arcIndex(0, 1), true), 1);
+        Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.MIN_MLU, t, failedToo).orElseThrow();
+        assertThat(pruned.totalFlowMbps()).as("only the 6 Mbps over the failed arc go").isEqualTo(9.0);
+        assertThat(pruned.arcLoadMbps()[around]).isEqualTo(9.0);
     }
 
     @Test
     void commoditiesLeftWithoutPathsAreDropped() {
         Allocation a = split();
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().with(t.arcIndex(2, 3), true), 1);
-        Allocation pruned = AllocationPruner.prune(a, t, n).orElseThrow();
+        Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n).orElseThrow();
         assertThat(pruned.problem().commodities().size()).isEqualTo(1);
         assertThat(pruned.totalFlowMbps()).isEqualTo(10.0);
     }
