@@ -77,8 +77,11 @@ public final class Daemon implements AutoCloseable {
                     settings.interval());
             Consumer<String> trigger = loop::request;
             List<Route> routes = new ArrayList<>();
-            routes.addAll(new DemandResource(topology, demands, trigger, metrics).routes());
-            routes.addAll(new AllocationResource(topology, allocations).routes());
+            // In every entity tag: versions restart at 1 with a new state directory, and a client's
+            // "a1" from before must not match another allocation 1.
+            String boot = Long.toString(System.currentTimeMillis(), 36) + Long.toString(System.nanoTime() & 0xffff, 36);
+            routes.addAll(new DemandResource(topology, demands, trigger, metrics, boot).routes());
+            routes.addAll(new AllocationResource(topology, allocations, boot).routes());
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
             routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
             var switches = new java.util.concurrent.atomic.AtomicReference<SwitchesView>();

@@ -17,11 +17,14 @@ import te.topology.Topology;
 public final class AllocationResource {
     /** Header carrying the allocation version of the body. */
     public static final String VERSION_HEADER = "X-TE-Allocation-Version";
+    private final String boot;
     private final Topology topology;
     private final AllocationBook book;
 
     /** Serves the book's current allocation. */
-    public AllocationResource(Topology topology, AllocationBook book) {
+    /** @param boot this daemon run's mark in entity tags */
+    public AllocationResource(Topology topology, AllocationBook book, String boot) {
+        this.boot = boot;
         this.topology = topology;
         this.book = book;
     }
@@ -50,10 +53,10 @@ public final class AllocationResource {
         if (src.isEmpty()) {
             // One entity tag per version and encoding: a poller that holds the version gets a 304, nothing rendered.
             if (Gzip.accepted(r.acceptEncoding())) {
-                return ApiResponse.unlessHeld(r, "\"a%d-gzip\"".formatted(a.version()), Map.of(VERSION_HEADER, Long.toString(a.version()),
+                return ApiResponse.unlessHeld(r, "\"a%d.%s-gzip\"".formatted(a.version(), boot), Map.of(VERSION_HEADER, Long.toString(a.version()),
                         "Content-Encoding", "gzip", "Vary", "Accept-Encoding"), tagged -> ApiResponse.jsonBytes(200, a.gzip().bytes(), tagged));
             }
-            return ApiResponse.unlessHeld(r, "\"a%d\"".formatted(a.version()), Map.of(VERSION_HEADER, Long.toString(a.version()),
+            return ApiResponse.unlessHeld(r, "\"a%d.%s\"".formatted(a.version(), boot), Map.of(VERSION_HEADER, Long.toString(a.version()),
                     "Vary", "Accept-Encoding"), tagged -> ApiResponse.jsonBytes(200, a.json(), tagged));
         }
         int found = find(a.allocation().problem().commodities(), s, d, topology.nodeCount());

@@ -25,13 +25,16 @@ public final class DemandResource {
     private static final Logger LOG = LoggerFactory.getLogger(DemandResource.class);
     /** Header carrying the demand version of a GET's body. */
     public static final String VERSION_HEADER = "X-TE-Demand-Version";
+    private final String boot;
     private final Topology topology;
     private final DemandBook book;
     private final Consumer<String> requestSolve;
     private final DaemonMetrics metrics;
 
     /** @param requestSolve asks the solve loop for a solve, with the event's name */
-    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics) {
+    /** @param boot this daemon run's mark in entity tags */
+    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics, String boot) {
+        this.boot = boot;
         this.topology = topology;
         this.book = book;
         this.requestSolve = requestSolve;
@@ -49,7 +52,7 @@ public final class DemandResource {
         DemandSnapshot s = book.current();
         String version = Long.toString(s.version());
         if (te.controller.daemon.http.QualityValues.accepts(r.accept(), "text/csv", "text/*")) {
-            return ApiResponse.unlessHeld(r, "\"d" + version + "-csv\"", Map.of(VERSION_HEADER, version, "Vary", "Accept"), headers -> {
+            return ApiResponse.unlessHeld(r, "\"d%s.%s-csv\"".formatted(version, boot), Map.of(VERSION_HEADER, version, "Vary", "Accept"), headers -> {
                 StringWriter w = new StringWriter();
                 try {
                     TrafficMatrixIo.writeCsv(topology, s.matrix(), w);
@@ -60,7 +63,7 @@ public final class DemandResource {
                 return new ApiResponse(200, csv.contentType(), csv.body(), headers);
             });
         }
-        return ApiResponse.unlessHeld(r, "\"d" + version + "\"", Map.of(VERSION_HEADER, version, "Vary", "Accept"),
+        return ApiResponse.unlessHeld(r, "\"d%s.%s\"".formatted(version, boot), Map.of(VERSION_HEADER, version, "Vary", "Accept"),
                 headers -> ApiResponse.jsonBytes(200, s.json(), headers));
     }
 
