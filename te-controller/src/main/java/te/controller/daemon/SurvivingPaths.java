@@ -38,8 +38,14 @@ public final class SurvivingPaths {
                 lost.add(i);
             }
         }
-        PathSet replacement = replacements(topology, base, lost, down, threads);
-        return new NetworkSnapshot(links, assemble(topology, base, down, lost, replacement), capacity, lost.size());
+        // Replacements are searched over the capacities in force: an arc the operator set to 0 carries
+        // nothing, and the inverse-capacity metric ranks by what the operator set.
+        boolean[] unusable = new boolean[topology.arcCount()];
+        for (int a = 0; a < unusable.length; a++) {
+            unusable[a] = capacity[a] == 0;
+        }
+        PathSet replacement = replacements(topology, base, lost, unusable, capacity, threads);
+        return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity, lost.size());
     }
 
     private static int survivors(PathSet paths, int pair, boolean[] down) {
@@ -61,12 +67,16 @@ public final class SurvivingPaths {
         return true;
     }
 
-    /** Paths for the lost pairs on the topology without the failed arcs; arc ids are the surviving topology's. */
-    private static PathSet replacements(Topology topology, PathSet base, List<Integer> lost, boolean[] down, int threads) {
+    /**
+     * Paths for the lost pairs on the topology without the unusable arcs (failed, or capacity 0),
+     * with the capacities in force; arc ids are that surviving topology's.
+     */
+    private static PathSet replacements(Topology topology, PathSet base, List<Integer> lost, boolean[] unusable, double[] capacity,
+                                        int threads) {
         List<Link> kept = new ArrayList<>();
         for (Link l : topology.links()) {
-            if (!down[l.index()]) {
-                kept.add(new Link(kept.size(), l.src(), l.dst(), l.capacityMbps()));
+            if (!unusable[l.index()]) {
+                kept.add(new Link(kept.size(), l.src(), l.dst(), capacity[l.index()]));
             }
         }
         Topology surviving = new Topology(topology.name(), topology.nodes(), kept);
@@ -79,11 +89,16 @@ public final class SurvivingPaths {
         return PathPrecomputation.forPairs(surviving, base.spec(), src, dst, threads, PathPrecomputation.Progress.NONE);
     }
 
-    private static PathSet assemble(Topology topology, PathSet base, boolean[] down, List<Integer> lost, PathSet replacement) {
+    /**
+     * @param down     failed arcs: base paths over them are dropped
+     * @param unusable the arcs {@code replacement} was computed without, to map its arc ids back
+     */
+    private static PathSet assemble(Topology topology, PathSet base, boolean[] down, boolean[] unusable, List<Integer> lost,
+                                    PathSet replacement) {
         int[] survivingToOriginal = new int[topology.arcCount()];
         int next = 0;
-        for (int a = 0; a < down.length; a++) {
-            if (!down[a]) {
+        for (int a = 0; a < unusable.length; a++) {
+            if (!unusable[a]) {
                 survivingToOriginal[next++] = a;
             }
         }

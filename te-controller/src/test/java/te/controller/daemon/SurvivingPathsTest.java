@@ -43,6 +43,22 @@ class SurvivingPathsTest {
     }
 
     @Test
+    void replacementsAvoidArcsTheOperatorSetToZeroCapacity() {
+        // 0->1: direct (base, k=1), then 0-2-1 or 0-3-1 around; the operator zeroed 0->2.
+        Topology t = TestTopologies.undirected(4, "0-1", "0-2", "2-1", "0-3", "3-1");
+        PathSpec one = new PathSpec(1, SPEC.method(), SPEC.metric());
+        PathSet base = PathPrecomputation.allPairs(t, one, 1, PathPrecomputation.Progress.NONE);
+        LinkState links = LinkState.allUp().withCapacity(t.arcIndex(0, 2), 0.0).with(t.arcIndex(0, 1), true);
+        NetworkSnapshot n = SurvivingPaths.of(t, base, links, 1);
+        int pair = n.paths().pairIndex(0, 1);
+        assertThat(n.paths().pathCount(pair)).isEqualTo(1);
+        assertThat(n.paths().pathNodes(t, n.paths().firstPath(pair))).containsExactly(0, 3, 1);
+        assertThat(n.capacityMbps()[t.arcIndex(0, 2)]).isZero();
+        // Base paths over a zeroed arc stay (it is not failed): 0->2 keeps its direct path.
+        assertThat(n.paths().pathArcs(n.paths().firstPath(n.paths().pairIndex(0, 2)))).containsExactly(t.arcIndex(0, 2));
+    }
+
+    @Test
     void bringingEverythingBackUpRestoresTheBasePaths() {
         Topology t = DaemonFixture.ABILENE;
         PathSet base = DaemonFixture.ABILENE_PATHS;
