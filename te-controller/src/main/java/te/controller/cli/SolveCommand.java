@@ -90,7 +90,7 @@ final class SolveCommand implements Runnable {
             try (Writer w = Files.newBufferedWriter(out)) {
                 // The status says whether this is the optimum or what a time limit left (with its certified share).
                 AllocationJson.write(a, goal.cliName(), r.value(), g -> {
-                    g.writeStringField("status", r.status().name());
+                    g.writeStringField("solverStatus", r.status().name()); // the daemon's name for it
                     g.writeStringField("message", r.message());
                 }, k -> true, w);
             } catch (IOException e) {

@@ -31,7 +31,7 @@ public final class DaemonMetrics {
                 .description("objective of the allocation being served").register(registry);
         Gauge.builder("te.allocation.optimal", optimal, AtomicLong::get)
                 .description("1 when every LP behind the served allocation was solved to optimality for its demands and links; 0 when "
-                        + "the time limit cut it short, it was pruned after a link failure, it is a CSPF fallback, or there is none")
+                        + "the time limit cut it short, it was pruned after a link failure or a lowered capacity, it is a CSPF fallback, or there is none")
                 .register(registry);
         Gauge.builder("te.demand.version", demandVersion).description("accepted demand version").register(registry);
         Gauge.builder("te.topology.version", topologyVersion).description("link-state version").register(registry);

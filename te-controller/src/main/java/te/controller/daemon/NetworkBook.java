@@ -113,7 +113,7 @@ public final class NetworkBook {
      *
      * @param snapshot     the network after it
      * @param changed      whether the call's own word changed (a new link-state version)
-     * @param pathsChanged whether the set of failed arcs changed, so the paths and the allocation must follow
+     * @param pathsChanged whether the paths were recomputed (the set of failed arcs changed, or a capacity while arcs are down), so the allocation must follow
      */
     public record Update(NetworkSnapshot snapshot, boolean changed, boolean pathsChanged) {
     }
@@ -160,7 +160,10 @@ public final class NetworkBook {
         long start = System.nanoTime();
         // A word that leaves the failed set as it was (the other source already holds the arc
         // down) keeps the paths: nothing to recompute or re-solve.
-        boolean pathsChanged = !next.downArcs().equals(current.links().downArcs());
+        // Replacement paths (pairs a failure cut off) are searched over the capacities in force, so
+        // a capacity change while links are down searches them again.
+        boolean pathsChanged = !next.downArcs().equals(current.links().downArcs())
+                || (!next.downArcs().isEmpty() && !next.capacityMbps().equals(current.links().capacityMbps()));
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
                 : new NetworkSnapshot(next, current.paths(), next.capacitiesMbps(topology.capacitiesMbps()), current.replacedPairs());
         store.save(StateStore.LINKS, next.version(), render(next));

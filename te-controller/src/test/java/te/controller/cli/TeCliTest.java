@@ -123,7 +123,7 @@ class TeCliTest {
         assertThat(r.out()).contains("status            OPTIMAL").contains("commodities       110 routed");
         var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
         assertThat(json.get("objective").asText()).isEqualTo("fair");
-        assertThat(json.get("status").asText()).isEqualTo("OPTIMAL");
+        assertThat(json.get("solverStatus").asText()).isEqualTo("OPTIMAL");
         assertThat(json.get("commodities")).hasSize(110);
         var first = json.get("commodities").get(0);
         double weights = 0;
