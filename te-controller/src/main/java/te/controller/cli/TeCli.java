@@ -38,7 +38,7 @@ public final class TeCli implements Runnable {
         cli.setParameterExceptionHandler((ex, args) -> {
             CommandLine cmd = ex.getCommandLine();
             PrintWriter err = cmd.getErr();
-            err.println("error: " + converterMessage(ex.getMessage()));
+            err.println("error: " + converterMessage(ex.getMessage()) + fromConfigFile(ex.getMessage(), ex.getValue(), args));
             if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
                 err.println("see '%s --help'".formatted(cmd.getCommandSpec().qualifiedName()));
             }
@@ -69,6 +69,35 @@ public final class TeCli implements Runnable {
             return "not valid UTF-8 text";
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    /**
+     * @param value the value refused, if known
+     * @return " (set in config file F)" when the option the message names is not given that value on
+     *         the command line but a {@code --config F} is (file entries are parsed where
+     *         {@code --config} stands, so its value can fail before a later flag overrides it), so
+     *         the operator knows which file to fix; else ""
+     */
+    static String fromConfigFile(String message, String value, String[] args) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("option '(--[\\w-]+)'").matcher(message == null ? "" : message);
+        if (!m.find()) {
+            return "";
+        }
+        String option = m.group(1);
+        String file = null;
+        for (int i = 0; i < args.length; i++) {
+            boolean given = args[i].equals(option) && i + 1 < args.length && args[i + 1].equals(value)
+                    || args[i].equals(option + "=" + value);
+            if (given || value == null && (args[i].equals(option) || args[i].startsWith(option + "="))) {
+                return "";
+            }
+            if (args[i].equals("--config") && i + 1 < args.length) {
+                file = args[i + 1];
+            } else if (args[i].startsWith("--config=")) {
+                file = args[i].substring("--config=".length());
+            }
+        }
+        return file == null ? "" : " (set in config file %s)".formatted(file);
     }
 
     /** @return picocli's "cannot convert 'x' to T (java.lang.IllegalArgumentException: why)" as "why" */

@@ -30,6 +30,15 @@ class ServeCommandTest {
         Files.writeString(config, "topolgy=Abilene\n");
         assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("topology"), Set.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown key 'topolgy', expected one of [topology]");
+        // A bad value from the file names the file; the same value on the command line does not.
+        Files.writeString(config, "topology=Abilene\npartitioner=clever\n");
+        assertThat(run("serve", "--config", config.toString(), "--state-dir", dir.resolve("s").toString()))
+                .contains("unknown partitioner 'clever', expected random, balanced or skewed (set in config file " + config + ")");
+        assertThat(run("serve", "-t", "Abilene", "--partitioner", "odd", "--state-dir", dir.resolve("s").toString()))
+                .contains("unknown partitioner 'odd'").doesNotContain("set in config file");
+        // The file's entries are parsed where --config stands: its bad value fails before a later flag could override it.
+        assertThat(run("serve", "--config", config.toString(), "--partitioner", "random", "--state-dir", dir.resolve("s").toString()))
+                .contains("unknown partitioner 'clever'").contains("(set in config file " + config + ")");
     }
 
     @Test
