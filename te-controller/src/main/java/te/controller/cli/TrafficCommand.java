@@ -26,7 +26,7 @@ final class TrafficCommand implements Runnable {
             description = "Model, seed and scale factor (default: ${DEFAULT-VALUE}).")
     String model;
 
-    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Write the matrix here (.json for JSON, .csv for CSV).")
+    @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Write the matrix here (.json for JSON, .csv for CSV); without it only the summary is printed.")
     Path out;
 
     @Override
