@@ -432,6 +432,8 @@ class ApiEndpointsTest {
     void solveStatusHealthAndMetrics() {
         JsonNode idle = d.awaitStatus(s -> s.get("solvesCompleted").asLong() >= 1);
         assertThat(idle.get("lastSolve").get("outcome").asText()).isEqualTo("NO_DEMANDS");
+        assertThat(idle.get("lastSolve").get("solverStatus").isNull()).as("no solver ran").isTrue();
+        assertThat(idle.get("lastSolve").get("objectiveValue").isNull()).isTrue();
         assertThat(idle.get("allocation").isNull()).isTrue();
         HttpResponse<String> none = d.get("/v1/allocation");
         assertThat(none.statusCode()).isEqualTo(503);

@@ -77,7 +77,8 @@ public final class ControlResource {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("sequence", r.sequence());
         m.put("outcome", r.outcome().name());
-        m.put("solverStatus", r.solverStatus().name());
+        // A pass without demands ran no solver: no status to report.
+        m.put("solverStatus", r.outcome() == te.controller.daemon.solve.SolveReport.Outcome.NO_DEMANDS ? null : r.solverStatus().name());
         m.put("message", r.message());
         m.put("reasons", r.reasons());
         m.put("demandVersion", r.demandVersion());
