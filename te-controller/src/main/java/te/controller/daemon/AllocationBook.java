@@ -84,7 +84,7 @@ public final class AllocationBook {
     private static Optional<AllocationSnapshot> parse(Topology topology, NetworkSnapshot network, StateStore store, StoredState s,
                                                       long highWater) {
         try {
-            AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, network.paths().spec(), network.capacityMbps(), s.payload());
+            AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, network.paths().spec(), network.servingCapacityMbps(), s.payload());
             List<String> violations = violations(a.allocation(), a.info().objective(), a.info().value());
             if (violations.isEmpty() && a.version() == highWater) {
                 return Optional.of(a);

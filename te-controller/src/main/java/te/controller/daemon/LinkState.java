@@ -20,8 +20,12 @@ import java.util.TreeSet;
  * @param switchDown   arcs whose port a switch reports down, ascending
  * @param capacityMbps arc → capacity the operator set, Mbps (finite, {@code >= 0}), in arc order; the
  *                     topology's capacity holds for every other arc
+ * @param drained      arcs the operator drains, ascending: solves give them no flow, but the
+ *                     allocation being served keeps its flow on them until a solve has moved it
+ *                     (maintenance without dropping traffic first)
  */
-public record LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown, SortedMap<Integer, Double> capacityMbps) {
+public record LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown, SortedMap<Integer, Double> capacityMbps,
+                        List<Integer> drained) {
     public LinkState {
         if (version < 0) {
             throw new IllegalArgumentException("link-state version must be >= 0, got " + version);
@@ -30,6 +34,12 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
         switchDown = ascending(switchDown, "switch-down");
         capacityMbps.forEach((arc, mbps) -> requireCapacity(mbps));
         capacityMbps = Collections.unmodifiableSortedMap(new TreeMap<>(capacityMbps));
+        drained = ascending(drained, "drained");
+    }
+
+    /** No drains. */
+    public LinkState(long version, List<Integer> operatorDown, List<Integer> switchDown, SortedMap<Integer, Double> capacityMbps) {
+        this(version, operatorDown, switchDown, capacityMbps, List.of());
     }
 
     /** Failures only, every capacity the topology's. */
@@ -100,7 +110,20 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
         if (isOperatorDown(a) == down) {
             return this;
         }
-        return new LinkState(version + 1, toggled(operatorDown, Map.of(a, down)), switchDown, capacityMbps);
+        return new LinkState(version + 1, toggled(operatorDown, Map.of(a, down)), switchDown, capacityMbps, drained);
+    }
+
+    /** @return whether the operator drains arc {@code a} */
+    public boolean isDrained(int a) {
+        return Collections.binarySearch(drained, a) >= 0;
+    }
+
+    /** @return the next version with arc {@code a} drained or not; this state if nothing changes */
+    public LinkState withDrain(int a, boolean drain) {
+        if (isDrained(a) == drain) {
+            return this;
+        }
+        return new LinkState(version + 1, operatorDown, switchDown, capacityMbps, toggled(drained, Map.of(a, drain)));
     }
 
     /**
@@ -120,7 +143,7 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
             requireCapacity(normal);
             next.put(a, normal);
         }
-        return new LinkState(version + 1, operatorDown, switchDown, next);
+        return new LinkState(version + 1, operatorDown, switchDown, next, drained);
     }
 
     /**
@@ -136,10 +159,23 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
 
     /**
      * @param topologyMbps the topology's capacity per arc, Mbps
-     * @return the capacity per arc now, Mbps: the operator's where set, the topology's elsewhere, 0 on
-     *         failed arcs (a new array)
+     * @return the capacity per arc solves use, Mbps: the operator's where set, the topology's
+     *         elsewhere, 0 on failed and drained arcs (a new array)
      */
     public double[] capacitiesMbps(double[] topologyMbps) {
+        double[] capacity = servingCapacitiesMbps(topologyMbps);
+        for (int a : drained) {
+            capacity[a] = 0;
+        }
+        return capacity;
+    }
+
+    /**
+     * @param topologyMbps the topology's capacity per arc, Mbps
+     * @return the capacity per arc an allocation being served may use, Mbps: as
+     *         {@link #capacitiesMbps} but drained arcs keep theirs (a new array)
+     */
+    public double[] servingCapacitiesMbps(double[] topologyMbps) {
         double[] capacity = ratedCapacitiesMbps(topologyMbps);
         for (int a : downArcs()) {
             capacity[a] = 0;
@@ -153,7 +189,7 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
      */
     public LinkState withSwitchReports(Map<Integer, Boolean> changes) {
         List<Integer> next = toggled(switchDown, changes);
-        return next.equals(switchDown) ? this : new LinkState(version + 1, operatorDown, next, capacityMbps);
+        return next.equals(switchDown) ? this : new LinkState(version + 1, operatorDown, next, capacityMbps, drained);
     }
 
     private static List<Integer> toggled(List<Integer> arcs, Map<Integer, Boolean> changes) {

@@ -32,9 +32,10 @@ public final class NetworkBook {
     /**
      * The links state file's payload: arcs the operator set down, arcs whose port a switch
      * reported down (absent in files written before switches reported ports), and capacities the
-     * operator set (absent in files written before capacities could be set).
+     * operator set (absent in files written before capacities could be set), and arcs the operator
+     * drains (absent before drains).
      */
-    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown, List<CapacityRef> capacities) {
+    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown, List<CapacityRef> capacities, List<ArcRef> drained) {
     }
 
     private final Topology topology;
@@ -73,7 +74,8 @@ public final class NetworkBook {
             for (CapacityRef c : file.capacities() == null ? List.<CapacityRef>of() : file.capacities()) {
                 capacities.put(arcOf(topology, c.src(), c.dst()), c.capacityMbps());
             }
-            return Optional.of(new LinkState(s.version(), arcs(topology, file.down()), arcs(topology, file.reportedDown()), capacities));
+            return Optional.of(new LinkState(s.version(), arcs(topology, file.down()), arcs(topology, file.reportedDown()), capacities,
+                    arcs(topology, file.drained())));
         } catch (IOException | RuntimeException e) {
             store.setAside(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
@@ -141,6 +143,16 @@ public final class NetworkBook {
     }
 
     /**
+     * Drains one arc as the operator, or ends its drain; returns once durable (unchanged if it
+     * already was so). A drained arc gets no flow from solves, but the allocation being served
+     * keeps its flow on it until a solve has moved it, so the switches move traffic make-before-break
+     * instead of dropping it first, as a failure does.
+     */
+    public synchronized Update setDrain(int arc, boolean drain) {
+        return apply(current.links().withDrain(arc, drain), "link %s %s by the operator".formatted(arcName(arc), drain ? "drained" : "undrained"));
+    }
+
+    /**
      * Records what switches report about arcs' ports; returns once durable (unchanged if nothing
      * changes). An arc the operator set down stays down.
      *
@@ -163,9 +175,11 @@ public final class NetworkBook {
         // Replacement paths (pairs a failure cut off) are searched over the capacities in force, so
         // a capacity change while links are down searches them again.
         boolean pathsChanged = !next.downArcs().equals(current.links().downArcs())
-                || (!next.downArcs().isEmpty() && !next.capacityMbps().equals(current.links().capacityMbps()));
+                || (!next.downArcs().isEmpty() && (!next.capacityMbps().equals(current.links().capacityMbps())
+                        || !next.drained().equals(current.links().drained())));
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
-                : new NetworkSnapshot(next, current.paths(), next.capacitiesMbps(topology.capacitiesMbps()), current.replacedPairs());
+                : new NetworkSnapshot(next, current.paths(), next.capacitiesMbps(topology.capacitiesMbps()),
+                        next.servingCapacitiesMbps(topology.capacitiesMbps()), current.replacedPairs());
         store.save(StateStore.LINKS, next.version(), render(next));
         current = snapshot;
         LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms){}", what,
@@ -183,7 +197,8 @@ public final class NetworkBook {
             List<CapacityRef> capacities = links.capacityMbps().entrySet().stream().map(e -> new CapacityRef(
                     topology.nodes().get(topology.arcSrc(e.getKey())).id(), topology.nodes().get(topology.arcDst(e.getKey())).id(),
                     e.getValue())).toList();
-            return JSON.writeValueAsBytes(new LinksFile(refs(links.operatorDown()), refs(links.switchDown()), capacities));
+            return JSON.writeValueAsBytes(new LinksFile(refs(links.operatorDown()), refs(links.switchDown()), capacities,
+                    refs(links.drained())));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render link states", e);
         }

@@ -10,13 +10,16 @@ import te.topology.paths.PathSet;
  *
  * @param links         link states
  * @param paths         paths per ordered pair, none through a failed arc
- * @param capacityMbps  capacity per arc in Mbps (not copied)
- * @param replacedPairs pairs that lost every precomputed path and got replacement paths
+ * @param capacityMbps        capacity per arc for solves in Mbps, 0 on failed and drained arcs (not copied)
+ * @param servingCapacityMbps capacity per arc an allocation being served may use in Mbps: drained arcs
+ *                            keep theirs until a solve moves their flow (not copied)
+ * @param replacedPairs       pairs that lost every precomputed path and got replacement paths
  */
-public record NetworkSnapshot(LinkState links, PathSet paths, double[] capacityMbps, int replacedPairs) {
+public record NetworkSnapshot(LinkState links, PathSet paths, double[] capacityMbps, double[] servingCapacityMbps, int replacedPairs) {
     public NetworkSnapshot {
         requireNonNull(links, "links");
         requireNonNull(paths, "paths");
         requireNonNull(capacityMbps, "capacityMbps");
+        requireNonNull(servingCapacityMbps, "servingCapacityMbps");
     }
 }

@@ -25,8 +25,9 @@ public final class SurvivingPaths {
      */
     public static NetworkSnapshot of(Topology topology, PathSet base, LinkState links, int threads) {
         double[] capacity = links.capacitiesMbps(topology.capacitiesMbps());
+        double[] serving = links.servingCapacitiesMbps(topology.capacitiesMbps());
         if (links.downArcs().isEmpty()) {
-            return new NetworkSnapshot(links, base, capacity, 0);
+            return new NetworkSnapshot(links, base, capacity, serving, 0);
         }
         boolean[] down = new boolean[topology.arcCount()];
         for (int a : links.downArcs()) {
@@ -45,7 +46,7 @@ public final class SurvivingPaths {
             unusable[a] = capacity[a] == 0;
         }
         PathSet replacement = replacements(topology, base, lost, unusable, capacity, threads);
-        return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity, lost.size());
+        return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity, serving, lost.size());
     }
 
     private static int survivors(PathSet paths, int pair, boolean[] down) {

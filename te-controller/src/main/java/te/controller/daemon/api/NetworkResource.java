@@ -35,6 +35,8 @@ public final class NetworkResource {
         return List.of(new Route("GET", "/v1/topology", false, (r, v) -> topology()),
                 new Route("POST", "/v1/links/{src}/{dst}/down", true, (r, v) -> setLink(v, true)),
                 new Route("POST", "/v1/links/{src}/{dst}/up", true, (r, v) -> setLink(v, false)),
+                new Route("POST", "/v1/links/{src}/{dst}/drain", true, (r, v) -> setDrain(v, true)),
+                new Route("POST", "/v1/links/{src}/{dst}/undrain", true, (r, v) -> setDrain(v, false)),
                 new Route("PUT", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, capacityOf(r))),
                 new Route("DELETE", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, null)));
     }
@@ -92,6 +94,21 @@ public final class NetworkResource {
         return ApiResponse.json(200, body);
     }
 
+    private ApiResponse setDrain(Map<String, String> vars, boolean drain) {
+        int arc = arcOf(vars);
+        NetworkBook.Update update = book.setDrain(arc, drain);
+        if (update.changed()) {
+            requestSolve.accept(drain ? "link-drain" : "link-undrain");
+        }
+        NetworkSnapshot n = update.snapshot();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("topologyVersion", n.links().version());
+        body.put("link", Map.of("src", id(topology.arcSrc(arc)), "dst", id(topology.arcDst(arc))));
+        body.put("drained", n.links().isDrained(arc));
+        body.put("changed", update.changed());
+        return ApiResponse.json(200, body);
+    }
+
     private int arcOf(Map<String, String> vars) {
         try {
             return NetworkBook.arcOf(topology, vars.get("src"), vars.get("dst"));
@@ -114,6 +131,7 @@ public final class NetworkResource {
                 m.put("topologyCapacityMbps", l.capacityMbps());
             }
             m.put("up", !n.links().isDown(l.index()));
+            m.put("drained", n.links().isDrained(l.index()));
             links.add(m);
         }
         Map<String, Object> body = new LinkedHashMap<>();

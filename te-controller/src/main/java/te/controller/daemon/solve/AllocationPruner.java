@@ -83,7 +83,7 @@ public final class AllocationPruner {
         if (failed.isPresent() || objective == Objective.MIN_MLU) {
             return failed;
         }
-        double[] capacity = network.capacityMbps();
+        double[] capacity = network.servingCapacityMbps();
         for (int arc = 0; arc < load.length; arc++) {
             if (load[arc] > capacity[arc] * (1 + te.lp.AllocationChecker.DEFAULT_RELATIVE) + te.lp.AllocationChecker.DEFAULT_ABSOLUTE_MBPS) {
                 return java.util.OptionalInt.of(arc);
@@ -127,14 +127,14 @@ public final class AllocationPruner {
             columns += paths.pathCount(p);
         }
         if (objective != Objective.MIN_MLU) {
-            dropped += scaleToCapacity(paths, pair, firstColumn, kept, flow, network.capacityMbps());
+            dropped += scaleToCapacity(paths, pair, firstColumn, kept, flow, network.servingCapacityMbps());
         }
         if (!(dropped > 0)) {
             return Optional.empty();
         }
         Commodities commodities = Commodities.of(Arrays.copyOf(src, kept), Arrays.copyOf(dst, kept), Arrays.copyOf(demand, kept),
                 Arrays.copyOf(pair, kept));
-        TeProblem problem = new TeProblem(topology, paths, commodities, network.capacityMbps());
+        TeProblem problem = new TeProblem(topology, paths, commodities, network.servingCapacityMbps());
         return Optional.of(new Allocation(problem, Arrays.copyOf(flow, columns)));
     }
 

@@ -73,6 +73,17 @@ class AllocationPrunerTest {
     }
 
     @Test
+    void aDrainedArcKeepsItsServedFlowUntilASolveMovesIt() {
+        Allocation a = split();
+        int direct = t.arcIndex(0, 1);
+        NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withDrain(direct, true), 1);
+        assertThat(n.capacityMbps()[direct]).as("solves give it nothing").isZero();
+        assertThat(n.servingCapacityMbps()[direct]).as("the served allocation may keep it").isEqualTo(t.capacityMbps(direct));
+        assertThat(AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n)).isEmpty();
+        assertThat(n.paths()).isSameAs(base);
+    }
+
+    @Test
     void commoditiesLeftWithoutPathsAreDropped() {
         Allocation a = split();
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().with(t.arcIndex(2, 3), true), 1);
