@@ -35,7 +35,12 @@ public final class NetworkBook {
      * operator set (absent in files written before capacities could be set), and arcs the operator
      * drains (absent before drains).
      */
-    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown, List<CapacityRef> capacities, List<ArcRef> drained) {
+    record LinksFile(List<ArcRef> down, List<ArcRef> reportedDown,
+                     // Left out when empty, so that a build from before them can still read the file.
+                     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                     List<CapacityRef> capacities,
+                     @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_EMPTY)
+                     List<ArcRef> drained) {
     }
 
     private final Topology topology;
@@ -174,9 +179,8 @@ public final class NetworkBook {
         // down) keeps the paths: nothing to recompute or re-solve.
         // Replacement paths (pairs a failure cut off) are searched over the capacities in force, so
         // a capacity change while links are down searches them again.
-        boolean pathsChanged = !next.downArcs().equals(current.links().downArcs())
-                || (!next.downArcs().isEmpty() && (!next.capacityMbps().equals(current.links().capacityMbps())
-                        || !next.drained().equals(current.links().drained())));
+        boolean pathsChanged = !next.downArcs().equals(current.links().downArcs()) || !next.drained().equals(current.links().drained())
+                || (!next.capacityMbps().equals(current.links().capacityMbps()) && (unusableArcs(next) || unusableArcs(current.links())));
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
                 : new NetworkSnapshot(next, current.paths(), next.capacitiesMbps(topology.capacitiesMbps()),
                         next.servingCapacitiesMbps(topology.capacitiesMbps()), current.replacedPairs());
@@ -186,6 +190,11 @@ public final class NetworkBook {
                 next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000,
                 pathsChanged ? "" : "; failed links unchanged");
         return new Update(snapshot, true, pathsChanged);
+    }
+
+    /** @return whether some arc is failed, drained or set to 0, so that replacement paths are searched */
+    private static boolean unusableArcs(LinkState links) {
+        return !links.downArcs().isEmpty() || !links.drained().isEmpty() || links.capacityMbps().containsValue(0.0);
     }
 
     private String arcName(int arc) {

@@ -26,7 +26,16 @@ public final class SurvivingPaths {
     public static NetworkSnapshot of(Topology topology, PathSet base, LinkState links, int threads) {
         double[] capacity = links.capacitiesMbps(topology.capacitiesMbps());
         double[] serving = links.servingCapacitiesMbps(topology.capacitiesMbps());
-        if (links.downArcs().isEmpty()) {
+        // Unusable for solves: failed, drained or set to 0. A pair all of whose paths cross one gets
+        // replacements, searched over the capacities in force (the inverse-capacity metric ranks by
+        // what the operator set).
+        boolean[] unusable = new boolean[topology.arcCount()];
+        boolean any = false;
+        for (int a = 0; a < unusable.length; a++) {
+            unusable[a] = capacity[a] == 0;
+            any |= unusable[a];
+        }
+        if (!any) {
             return new NetworkSnapshot(links, base, capacity, serving, 0);
         }
         boolean[] down = new boolean[topology.arcCount()];
@@ -35,15 +44,9 @@ public final class SurvivingPaths {
         }
         List<Integer> lost = new ArrayList<>();
         for (int i = 0; i < base.pairCount(); i++) {
-            if (base.pathCount(i) > 0 && survivors(base, i, down) == 0) {
+            if (base.pathCount(i) > 0 && survivors(base, i, unusable) == 0) {
                 lost.add(i);
             }
-        }
-        // Replacements are searched over the capacities in force: an arc the operator set to 0 carries
-        // nothing, and the inverse-capacity metric ranks by what the operator set.
-        boolean[] unusable = new boolean[topology.arcCount()];
-        for (int a = 0; a < unusable.length; a++) {
-            unusable[a] = capacity[a] == 0;
         }
         PathSet replacement = replacements(topology, base, lost, unusable, capacity, threads);
         return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity, serving, lost.size());
@@ -92,7 +95,9 @@ public final class SurvivingPaths {
 
     /**
      * @param down     failed arcs: base paths over them are dropped
-     * @param unusable the arcs {@code replacement} was computed without, to map its arc ids back
+     * @param unusable the arcs {@code replacement} was computed without, to map its arc ids back; a
+     *                 lost pair keeps its base paths over unusable arcs that are not failed (drained,
+     *                 or set to 0) beside its replacements, so flow served on them stays mapped
      */
     private static PathSet assemble(Topology topology, PathSet base, boolean[] down, boolean[] unusable, List<Integer> lost,
                                     PathSet replacement) {
@@ -110,7 +115,17 @@ public final class SurvivingPaths {
         arcStart.add(0);
         int r = 0;
         for (int i = 0; i < pairs; i++) {
+            // Every pair keeps its base paths that avoid failed arcs; a lost pair gets its replacements after them.
             int count = 0;
+            for (int p = base.firstPath(i); p < base.firstPath(i + 1); p++) {
+                if (avoids(base, p, down)) {
+                    for (int j = 0; j < base.pathLength(p); j++) {
+                        arcs.add(base.arc(p, j));
+                    }
+                    arcStart.add(arcs.size());
+                    count++;
+                }
+            }
             if (r < lost.size() && lost.get(r) == i) {
                 for (int p = replacement.firstPath(r); p < replacement.firstPath(r + 1); p++, count++) {
                     for (int j = 0; j < replacement.pathLength(p); j++) {
@@ -119,16 +134,6 @@ public final class SurvivingPaths {
                     arcStart.add(arcs.size());
                 }
                 r++;
-            } else {
-                for (int p = base.firstPath(i); p < base.firstPath(i + 1); p++) {
-                    if (avoids(base, p, down)) {
-                        for (int j = 0; j < base.pathLength(p); j++) {
-                            arcs.add(base.arc(p, j));
-                        }
-                        arcStart.add(arcs.size());
-                        count++;
-                    }
-                }
             }
             pathStart[i + 1] = pathStart[i] + count;
         }

@@ -51,4 +51,55 @@ class LinkDrainTest {
             assertThat(d.send("POST", "/v1/links/0/5/drain", null, null).statusCode()).isEqualTo(404);
         }
     }
+
+    @Test
+    void aSolveRunningWhenTheDrainArrivesIsNotTakenForItsReSolve(@TempDir Path dir) throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":100000}]");
+            d.awaitAllocationFor(1, 0);
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            try {
+                d.send("POST", "/v1/solve", null, null);
+                gate.entered().await();
+                long drained = DaemonFixture.json(d.send("POST", "/v1/links/0/1/drain", null, null)).get("topologyVersion").asLong();
+                // Let the held solve end and hold the drain's re-solve: what is served in between is the held one's result.
+                ScriptedSolverProvider.Gate next = ScriptedSolverProvider.Gate.closed();
+                ScriptedSolverProvider.GATE.set(next);
+                gate.release().countDown();
+                next.entered().await();
+                JsonNode between = DaemonFixture.json(d.get("/v1/status")).get("allocation");
+                assertThat(between.get("topologyVersion").asLong()).as("computed before the drain, labelled so").isLessThan(drained);
+                assertThat(between.get("current").asBoolean()).isFalse();
+                ScriptedSolverProvider.GATE.set(null);
+                next.release().countDown();
+                // The re-solve for the drain's links carries nothing over the arc.
+                JsonNode s = d.awaitAllocationFor(1, drained);
+                double[] capacity = t.capacitiesMbps();
+                capacity[arc] = 0;
+                assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), capacity).arcLoadMbps()[arc]).isZero();
+                assertThat(s.get("allocation").get("current").asBoolean()).isTrue();
+            } finally {
+                ScriptedSolverProvider.GATE.set(null);
+                gate.release().countDown();
+            }
+        }
+    }
+
+    @Test
+    void aPairWhosePathsAllCrossDrainedArcsGetsReplacementsAsAFailedOneWould() {
+        // 0->2: its one base path (k=1) is 0-1-2; 0-3-2 is the other way round.
+        Topology ring = te.topology.TestTopologies.undirected(4, "0-1", "1-2", "0-3", "3-2");
+        te.topology.paths.PathSet base = te.topology.paths.PathPrecomputation.allPairs(ring,
+                new te.topology.paths.PathSpec(1, te.topology.paths.PathSpec.defaults().method(), te.topology.paths.PathSpec.defaults().metric()),
+                1, te.topology.paths.PathPrecomputation.Progress.NONE);
+        int pair = base.pairIndex(0, 2);
+        int[] first = base.pathArcs(base.firstPath(pair));
+        NetworkSnapshot n = SurvivingPaths.of(ring, base, LinkState.allUp().withDrain(first[0], true), 1);
+        int p = n.paths().pairIndex(0, 2);
+        assertThat(n.paths().pathCount(p)).as("the drained base path, kept for the flow served on it, and a replacement").isEqualTo(2);
+        assertThat(n.paths().pathArcs(n.paths().firstPath(p))).containsExactly(first);
+        assertThat(n.paths().pathArcs(n.paths().firstPath(p) + 1)).doesNotContain(first[0]);
+        assertThat(n.replacedPairs()).isPositive();
+    }
 }

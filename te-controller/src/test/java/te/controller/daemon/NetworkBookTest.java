@@ -38,16 +38,18 @@ class NetworkBookTest {
             assertThat(zeroed.pathsChanged()).isTrue();
             assertThat(replacementFor01(book.current())).containsExactly(0, via == 2 ? 3 : 2, 1);
             assertThat(book.current().capacityMbps()[t.arcIndex(0, via)]).isZero();
-            // With every link up, a capacity change keeps the paths.
+            // Every link up and no arc at 0: the base paths again, and a further capacity change keeps them.
             book.setDown(t.arcIndex(0, 1), false);
             NetworkBook.Update raised = book.setCapacity(t.arcIndex(0, via), 5.0);
-            assertThat(raised.pathsChanged()).isFalse();
             assertThat(raised.snapshot().paths()).isSameAs(base);
+            NetworkBook.Update again = book.setCapacity(t.arcIndex(0, via), 6.0);
+            assertThat(again.pathsChanged()).isFalse();
+            assertThat(again.snapshot().paths()).isSameAs(base);
         }
         try (StateStore store = new StateStore(dir)) {
             NetworkBook again = NetworkBook.load(t, base, store, 1);
-            assertThat(again.current().links().version()).isEqualTo(4);
-            assertThat(again.current().links().capacityMbps()).hasSize(1).containsValue(5.0);
+            assertThat(again.current().links().version()).isEqualTo(5);
+            assertThat(again.current().links().capacityMbps()).hasSize(1).containsValue(6.0);
         }
     }
 }

@@ -110,7 +110,7 @@ public final class SolveRunner {
                     Allocation served = now.links().version() == n.links().version() ? cspf
                             : AllocationPruner.prune(cspf, settings.objective(), topology, now).orElse(cspf);
                     published = Optional.of(publish("cspf", status, message, served.objectiveValue(settings.objective()),
-                            attempt.solveSeconds(), start, d, now, served));
+                            attempt.solveSeconds(), start, d, labelFor(served, n, now), served));
                 } else {
                     outcome = Outcome.KEPT_LAST_GOOD;
                 }
@@ -226,16 +226,33 @@ public final class SolveRunner {
         NetworkSnapshot now = network.current();
         boolean moved = now.links().version() != n.links().version();
         Optional<Allocation> pruned = moved ? AllocationPruner.prune(attempt.allocation().get(), settings.objective(), topology, now) : Optional.empty();
+        NetworkSnapshot label = labelFor(pruned.orElse(attempt.allocation().get()), n, now);
         // Empty when optimal; with TIME_LIMIT it says which allocation this is and its certified share.
         String solverNote = attempt.message();
         if (pruned.isPresent()) {
             String note = "computed for topology version %d; fitted to the links changed since".formatted(n.links().version());
             return publish(settings.method() + "+pruned", status, joined(note, solverNote),
-                    pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, now, pruned.get());
+                    pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, label, pruned.get());
         }
         String note = moved ? "computed for topology version %d; it fits the links changed since".formatted(n.links().version()) : "";
         return publish(settings.method(), status, joined(note, solverNote),
-                attempt.value(), attempt.solveSeconds(), start, d, now, attempt.allocation().get());
+                attempt.value(), attempt.solveSeconds(), start, d, label, attempt.allocation().get());
+    }
+
+    /**
+     * @return the network to label an allocation computed on {@code n} and served on {@code now}
+     *         with: {@code now}, unless it still carries flow over arcs drained since; then {@code n},
+     *         so that it is not taken for the drain's re-solve (an operator waits for that before
+     *         taking the link down), which the pending link event runs next
+     */
+    private static NetworkSnapshot labelFor(Allocation served, NetworkSnapshot n, NetworkSnapshot now) {
+        double[] load = served.arcLoadMbps();
+        for (int a : now.links().drained()) {
+            if (load[a] > 0 && !n.links().isDrained(a)) {
+                return n;
+            }
+        }
+        return now;
     }
 
     /** @return both notes, "; " between them, leaving out an empty one */
