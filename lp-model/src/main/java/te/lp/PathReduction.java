@@ -77,6 +77,10 @@ final class PathReduction {
         int[] sigStart = new int[16];
         int[] sig = new int[256];
         Integer[] order = new Integer[16];
+        // A path over an arc of capacity 0 (failed, drained) can carry nothing in any feasible point: left
+        // out, unless every path of its commodity is such (the LP keeps at least one column per group).
+        double[] capacity = problem.capacityMbps();
+        boolean[] dead = new boolean[16];
         int keptCount = 0;
         for (int k = 0; k < n; k++) {
             keptStart[k] = keptCount;
@@ -85,6 +89,7 @@ final class PathReduction {
             if (sigStart.length < count + 1) {
                 sigStart = new int[count + 1];
                 order = new Integer[count];
+                dead = new boolean[count];
             }
             int used = 0;
             int freePath = -1;
@@ -93,18 +98,27 @@ final class PathReduction {
                 if (sig.length < used + paths.pathLength(p)) {
                     sig = Arrays.copyOf(sig, 2 * (used + paths.pathLength(p)));
                 }
+                dead[i] = false;
                 for (int j = 0; j < paths.pathLength(p); j++) {
                     int r = capRow[paths.arc(p, j)];
                     if (r >= 0) {
                         sig[used++] = r;
                     }
+                    dead[i] |= capacity[paths.arc(p, j)] == 0;
                 }
                 Arrays.sort(sig, sigStart[i], used);
-                if (mayPreset && used == sigStart[i] && freePath < 0) {
+                if (mayPreset && used == sigStart[i] && freePath < 0 && !dead[i]) {
                     freePath = i;
                 }
             }
             sigStart[count] = used;
+            boolean anyLive = false;
+            for (int i = 0; i < count; i++) {
+                anyLive |= !dead[i];
+            }
+            if (!anyLive) {
+                Arrays.fill(dead, 0, count, false);
+            }
             if (freePath >= 0) {
                 preset[first[k] + freePath] = commodities.demandMbps(k);
                 group[k] = -1;
@@ -112,7 +126,7 @@ final class PathReduction {
             }
             int keptPaths = 0;
             for (int i = 0; i < count; i++) {
-                if (!dominated(sig, sigStart, count, i)) {
+                if (!dead[i] && !dominated(sig, sigStart, dead, count, i)) {
                     order[keptPaths++] = i;
                 }
             }
@@ -200,11 +214,12 @@ final class PathReduction {
     }
 
     /** Path i is dominated when another path's signature is a subset of its own (equal: the lower rank wins). */
-    private static boolean dominated(int[] sig, int[] start, int count, int i) {
+    /** @return whether a live path other than {@code i} crosses a subset of its capacity rows (one of them is enough) */
+    private static boolean dominated(int[] sig, int[] start, boolean[] dead, int count, int i) {
         int lenI = start[i + 1] - start[i];
         for (int j = 0; j < count; j++) {
             int lenJ = start[j + 1] - start[j];
-            if (j != i && (lenJ < lenI || (lenJ == lenI && j < i)) && contains(sig, start[i], start[i + 1], start[j], start[j + 1])) {
+            if (j != i && !dead[j] && (lenJ < lenI || (lenJ == lenI && j < i)) && contains(sig, start[i], start[i + 1], start[j], start[j + 1])) {
                 return true;
             }
         }

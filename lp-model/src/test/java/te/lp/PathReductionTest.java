@@ -61,6 +61,31 @@ class PathReductionTest {
         assertThat(dropped).as("instances with paths left out").isPositive();
     }
 
+    @Test
+    void pathsOverZeroCapacityArcsAreLeftOutWithTheSameOptimum() {
+        // Failed or drained arcs have capacity 0: no flow can cross them, so their paths are dropped up front.
+        for (long seed = 1; seed <= 3; seed++) {
+            Topology t = TeInstances.mixedCapacities(11, seed);
+            PathSpec spec = new PathSpec(3, PathMethod.YEN, PathMetric.HOPS);
+            TeProblem full = TeInstances.problem(t, spec, new TrafficSpec("gravity", seed, 20).generate(t));
+            double[] capacity = full.capacityMbps().clone();
+            for (int a = 0; a < capacity.length; a += 5) {
+                capacity[a] = 0;
+            }
+            TeProblem p = new TeProblem(t, full.paths(), full.commodities(), capacity);
+            assertThat(Formulations.totalFlow(p, 0).memberPathVariable().length).as("paths left out")
+                    .isLessThan(Formulations.totalFlow(full, 0).memberPathVariable().length);
+            for (String backend : List.of("highs-warm", "highs")) {
+                TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false));
+                TeResult total = optimizer.solve(p, Objective.TOTAL_FLOW);
+                assertThat(total.value()).as("seed %d total %s", seed, backend).isCloseTo(plain(p, false), within(1e-6 * Math.max(1, plain(p, false))));
+                assertThat(new AllocationChecker().violations(total.allocation().orElseThrow(), 1.0)).isEmpty();
+                assertThat(optimizer.solve(p, Objective.CONCURRENT_FLOW).value()).as("seed %d concurrent %s", seed, backend)
+                        .isCloseTo(plain(p, true), within(1e-6));
+            }
+        }
+    }
+
     /** Max Σf (or max α) over the unreduced path LP. */
     private double plain(TeProblem p, boolean concurrent) {
         var paths = p.paths();
