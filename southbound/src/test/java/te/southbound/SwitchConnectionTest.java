@@ -438,10 +438,13 @@ class SwitchConnectionTest {
     void aPeerThatNeverSaysWhichSwitchItIsIsClosedAfterTheRequestTimeout() {
         EmbeddedChannel ch = h.connect();
         receive(ch, OfMessage.Hello.ofp13(1)); // HELLO, then nothing: no FEATURES_REPLY
-        ch.advanceTimeBy(SouthboundConfig.defaults().requestTimeoutMs() - 1, java.util.concurrent.TimeUnit.MILLISECONDS);
+        // The embedded loop's clock is real time plus what the test advanced: margins, not 1 ms, so
+        // that a slow machine between the steps does not cross the deadline early.
+        long timeout = SouthboundConfig.defaults().requestTimeoutMs();
+        ch.advanceTimeBy(timeout / 2, java.util.concurrent.TimeUnit.MILLISECONDS);
         ch.runScheduledPendingTasks();
         assertThat(ch.isOpen()).isTrue();
-        ch.advanceTimeBy(2, java.util.concurrent.TimeUnit.MILLISECONDS);
+        ch.advanceTimeBy(timeout, java.util.concurrent.TimeUnit.MILLISECONDS);
         ch.runScheduledPendingTasks();
         assertThat(ch.isOpen()).isFalse();
 
