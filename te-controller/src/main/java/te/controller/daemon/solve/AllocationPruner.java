@@ -107,7 +107,6 @@ public final class AllocationPruner {
         int[] dst = new int[c.size()];
         double[] demand = new double[c.size()];
         int[] pair = new int[c.size()];
-        int[] firstColumn = new int[c.size()];
         double[] flow = new double[paths.pathCount()];
         int kept = 0;
         int columns = 0;
@@ -122,61 +121,18 @@ public final class AllocationPruner {
             src[kept] = c.src(k);
             dst[kept] = c.dst(k);
             demand[kept] = c.demandMbps(k);
-            firstColumn[kept] = columns;
             pair[kept++] = p;
             columns += paths.pathCount(p);
-        }
-        if (objective != Objective.MIN_MLU) {
-            dropped += scaleToCapacity(paths, pair, firstColumn, kept, flow, network.servingCapacityMbps());
-        }
-        if (!(dropped > 0)) {
-            return Optional.empty();
         }
         Commodities commodities = Commodities.of(Arrays.copyOf(src, kept), Arrays.copyOf(dst, kept), Arrays.copyOf(demand, kept),
                 Arrays.copyOf(pair, kept));
         TeProblem problem = new TeProblem(topology, paths, commodities, network.servingCapacityMbps());
-        return Optional.of(new Allocation(problem, Arrays.copyOf(flow, columns)));
-    }
-
-    /**
-     * Scales down, in place, the flow of every path across an arc loaded above its capacity.
-     *
-     * @param pair        per commodity (first {@code commodities}), its pair in {@code paths}
-     * @param firstColumn per commodity, the column of its first path in {@code flow}
-     * @return the flow taken off, Mbps
-     */
-    private static double scaleToCapacity(PathSet paths, int[] pair, int[] firstColumn, int commodities, double[] flow,
-                                          double[] capacity) {
-        double[] load = new double[capacity.length];
-        for (int k = 0; k < commodities; k++) {
-            for (int i = 0, p = paths.firstPath(pair[k]); p < paths.firstPath(pair[k] + 1); i++, p++) {
-                for (int j = 0; j < paths.pathLength(p); j++) {
-                    load[paths.arc(p, j)] += flow[firstColumn[k] + i];
-                }
-            }
-        }
-        double[] factor = new double[capacity.length];
-        boolean any = false;
-        for (int a = 0; a < capacity.length; a++) {
-            factor[a] = load[a] > capacity[a] ? capacity[a] / load[a] : 1;
-            any |= factor[a] < 1;
-        }
-        if (!any) {
-            return 0;
-        }
-        double removed = 0;
-        for (int k = 0; k < commodities; k++) {
-            for (int i = 0, p = paths.firstPath(pair[k]); p < paths.firstPath(pair[k] + 1); i++, p++) {
-                double f = 1;
-                for (int j = 0; j < paths.pathLength(p); j++) {
-                    f = Math.min(f, factor[paths.arc(p, j)]);
-                }
-                if (f < 1) {
-                    removed += flow[firstColumn[k] + i] * (1 - f);
-                    flow[firstColumn[k] + i] *= f;
-                }
-            }
-        }
-        return removed;
+        double[] carriedFlow = Arrays.copyOf(flow, columns);
+        Allocation carried = new Allocation(problem, carriedFlow);
+        // Allocation.extract's capacity repair is the scaling described above (its other repairs at
+        // most clip round-off: carried flows are non-negative and within demand to the checker's tolerance).
+        Allocation fitted = objective == Objective.MIN_MLU ? carried : Allocation.extract(problem, carriedFlow);
+        dropped += carried.totalFlowMbps() - fitted.totalFlowMbps();
+        return dropped > 0 ? Optional.of(fitted) : Optional.empty();
     }
 }
