@@ -176,6 +176,11 @@ public final class Topology {
         return arcDst[a];
     }
 
+    /** @return arc {@code a} as {@code srcId->dstId} (node ids), as messages and the daemon's API name links */
+    public String arcName(int a) {
+        return nodes.get(arcSrc[a]).id() + "->" + nodes.get(arcDst[a]).id();
+    }
+
     /** @return capacity of arc {@code a} in Mbps */
     public double capacityMbps(int a) {
         return capacityMbps[a];

@@ -130,7 +130,7 @@ public final class NetworkBook {
      * the operator's word on it already was so). An arc a switch reports down stays down.
      */
     public synchronized Update setDown(int arc, boolean down) {
-        return apply(current.links().with(arc, down), "link %s %s by the operator".formatted(arcName(arc), down ? "down" : "up"));
+        return apply(current.links().with(arc, down), "link %s %s by the operator".formatted(topology.arcName(arc), down ? "down" : "up"));
     }
 
     /**
@@ -143,8 +143,8 @@ public final class NetworkBook {
      */
     public synchronized Update setCapacity(int arc, Double mbps) {
         return apply(current.links().withCapacity(arc, mbps), mbps == null
-                ? "link %s capacity back to the topology's %s Mbps".formatted(arcName(arc), topology.capacityMbps(arc))
-                : "link %s capacity set to %s Mbps by the operator (topology: %s)".formatted(arcName(arc), mbps, topology.capacityMbps(arc)));
+                ? "link %s capacity back to the topology's %s Mbps".formatted(topology.arcName(arc), topology.capacityMbps(arc))
+                : "link %s capacity set to %s Mbps by the operator (topology: %s)".formatted(topology.arcName(arc), mbps, topology.capacityMbps(arc)));
     }
 
     /**
@@ -154,7 +154,7 @@ public final class NetworkBook {
      * instead of dropping it first, as a failure does.
      */
     public synchronized Update setDrain(int arc, boolean drain) {
-        return apply(current.links().withDrain(arc, drain), "link %s %s by the operator".formatted(arcName(arc), drain ? "drained" : "undrained"));
+        return apply(current.links().withDrain(arc, drain), "link %s %s by the operator".formatted(topology.arcName(arc), drain ? "drained" : "undrained"));
     }
 
     /**
@@ -166,7 +166,7 @@ public final class NetworkBook {
     public synchronized Update setSwitchReports(java.util.Map<Integer, Boolean> changes) {
         LinkState next = current.links().withSwitchReports(changes);
         String what = changes.entrySet().stream().filter(e -> e.getValue() != current.links().isSwitchDown(e.getKey()))
-                .map(e -> arcName(e.getKey()) + (e.getValue() ? " down" : " up")).collect(java.util.stream.Collectors.joining(", "));
+                .map(e -> topology.arcName(e.getKey()) + (e.getValue() ? " down" : " up")).collect(java.util.stream.Collectors.joining(", "));
         return apply(next, "switch port reports: " + what);
     }
 
@@ -195,10 +195,6 @@ public final class NetworkBook {
     /** @return whether some arc is failed, drained or set to 0, so that replacement paths are searched */
     private static boolean unusableArcs(LinkState links) {
         return !links.downArcs().isEmpty() || !links.drained().isEmpty() || links.capacityMbps().containsValue(0.0);
-    }
-
-    private String arcName(int arc) {
-        return topology.nodes().get(topology.arcSrc(arc)).id() + "->" + topology.nodes().get(topology.arcDst(arc)).id();
     }
 
     private byte[] render(LinkState links) {

@@ -192,7 +192,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         if (p > damping.suppress() && !suppressed[a]) {
             suppressed[a] = true;
             LOG.warn("link {} is flapping (penalty {} above {}): kept down until its penalty decays below {}, {} s after its last flap at most",
-                    arcName(a), Math.round(p), Math.round(damping.suppress()), Math.round(damping.reuse()),
+                    topology.arcName(a), Math.round(p), Math.round(damping.suppress()), Math.round(damping.reuse()),
                     "%.1f".formatted(damping.maxSuppress().toMillis() / 1e3));
         }
         if (suppressed[a]) {
@@ -214,7 +214,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             return wait;
         }
         suppressed[a] = false;
-        LOG.info("link {} is no longer suppressed for flapping (its penalty has decayed to the reuse threshold {})", arcName(a),
+        LOG.info("link {} is no longer suppressed for flapping (its penalty has decayed to the reuse threshold {})", topology.arcName(a),
                 Math.round(damping.reuse()));
         publishDamped();
         return 0;
@@ -228,10 +228,6 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             }
         }
         dampedView = List.copyOf(list);
-    }
-
-    private String arcName(int a) {
-        return topology.nodes().get(topology.arcSrc(a)).id() + "->" + topology.nodes().get(topology.arcDst(a)).id();
     }
 
     /**
@@ -249,8 +245,8 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             int reverse = topology.arcIndex(topology.arcDst(arc), topology.arcSrc(arc));
             for (int a : reverse < 0 ? new int[] {arc} : new int[] {Math.min(arc, reverse), Math.max(arc, reverse)}) {
                 if (suppressed[a]) {
-                    cleared.add(arcName(a));
-                    LOG.info("link {}: flap damping cleared by the operator (penalty was {})", arcName(a),
+                    cleared.add(topology.arcName(a));
+                    LOG.info("link {}: flap damping cleared by the operator (penalty was {})", topology.arcName(a),
                             Math.round(damping.decayed(penalty[a], System.nanoTime() - penaltyAt[a])));
                 }
                 suppressed[a] = false;
@@ -284,7 +280,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
             long wait = damping.nanosUntilReuse(p);
             if (wait > 0) {
                 Map<String, Object> m = new java.util.LinkedHashMap<>();
-                m.put("link", arcName(d.arc()));
+                m.put("link", topology.arcName(d.arc()));
                 m.put("penalty", Math.round(p));
                 m.put("reuseInSeconds", Math.ceil(wait / 1e8) / 10);
                 out.add(m);

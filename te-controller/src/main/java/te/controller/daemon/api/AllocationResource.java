@@ -21,8 +21,11 @@ public final class AllocationResource {
     private final Topology topology;
     private final AllocationBook book;
 
-    /** Serves the book's current allocation. */
-    /** @param boot this daemon run's mark in entity tags */
+    /**
+     * Serves the book's current allocation.
+     *
+     * @param boot this daemon run's mark in entity tags
+     */
     public AllocationResource(Topology topology, AllocationBook book, String boot) {
         this.boot = boot;
         this.topology = topology;

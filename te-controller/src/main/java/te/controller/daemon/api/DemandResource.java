@@ -31,8 +31,10 @@ public final class DemandResource {
     private final Consumer<String> requestSolve;
     private final DaemonMetrics metrics;
 
-    /** @param requestSolve asks the solve loop for a solve, with the event's name */
-    /** @param boot this daemon run's mark in entity tags */
+    /**
+     * @param requestSolve asks the solve loop for a solve, with the event's name
+     * @param boot         this daemon run's mark in entity tags
+     */
     public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics, String boot) {
         this.boot = boot;
         this.topology = topology;

@@ -62,7 +62,7 @@ public final class NetworkResource {
                     CAPACITY_BODY));
         }
         if (body == null || !body.isObject() || body.size() != 1 || !body.has("capacityMbps") || !body.get("capacityMbps").isNumber()) {
-            throw ApiException.badRequest("request body %s: %s".formatted(abbreviate(String.valueOf(body)), CAPACITY_BODY));
+            throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), CAPACITY_BODY));
         }
         double mbps = body.get("capacityMbps").asDouble();
         try {
@@ -71,10 +71,6 @@ public final class NetworkResource {
             throw ApiException.badRequest("capacityMbps %s: %s".formatted(body.get("capacityMbps").asText(), e.getMessage()));
         }
         return mbps;
-    }
-
-    private static String abbreviate(String text) {
-        return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }
 
     private ApiResponse setCapacity(Map<String, String> vars, Double mbps) {
@@ -110,6 +106,11 @@ public final class NetworkResource {
     }
 
     private int arcOf(Map<String, String> vars) {
+        return arcOf(topology, vars);
+    }
+
+    /** @throws ApiException 404 naming the value when the path's {src}/{dst} is no link of {@code topology} */
+    static int arcOf(Topology topology, Map<String, String> vars) {
         try {
             return NetworkBook.arcOf(topology, vars.get("src"), vars.get("dst"));
         } catch (IllegalArgumentException e) {

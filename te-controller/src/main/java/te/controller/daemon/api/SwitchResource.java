@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
-import te.controller.daemon.NetworkBook;
 import te.controller.daemon.SwitchesView;
 import te.controller.daemon.http.ApiException;
 import te.controller.daemon.http.ApiResponse;
@@ -41,12 +40,7 @@ public final class SwitchResource {
 
     private ApiResponse clearDamping(Map<String, String> vars) {
         SwitchesView switches = switches();
-        int arc;
-        try {
-            arc = NetworkBook.arcOf(topology, vars.get("src"), vars.get("dst"));
-        } catch (IllegalArgumentException e) {
-            throw ApiException.notFound(e.getMessage());
-        }
+        int arc = NetworkResource.arcOf(topology, vars);
         List<String> cleared;
         try {
             cleared = switches.clearDamping(arc);

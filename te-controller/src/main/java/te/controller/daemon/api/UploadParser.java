@@ -93,7 +93,7 @@ final class UploadParser {
         return new ApiException(415, message, List.of(), Map.of("Accept-Post", "application/json, text/csv"));
     }
 
-    private static String abbreviate(String text) {
+    static String abbreviate(String text) {
         return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }
 }

@@ -146,9 +146,8 @@ public final class SolveRunner {
             return Optional.of("no good allocation yet");
         }
         java.util.OptionalInt arc = AllocationPruner.unfitArc(last.get().allocation(), last.get().info().objective(), n);
-        Topology t = last.get().allocation().problem().topology();
-        return arc.isPresent() ? Optional.of("the last good allocation does not fit arc %s->%s (failed, or its capacity lowered)"
-                .formatted(t.nodes().get(t.arcSrc(arc.getAsInt())).id(), t.nodes().get(t.arcDst(arc.getAsInt())).id())) : Optional.empty();
+        return arc.isPresent() ? Optional.of("the last good allocation does not fit arc %s (failed, or its capacity lowered)"
+                .formatted(last.get().allocation().problem().topology().arcName(arc.getAsInt()))) : Optional.empty();
     }
 
     private Attempt attempt(TeProblem problem) {
