@@ -120,7 +120,7 @@ public final class NetworkBook {
      *
      * @param snapshot     the network after it
      * @param changed      whether the call's own word changed (a new link-state version)
-     * @param pathsChanged whether the paths were recomputed (the set of failed arcs changed, or a capacity while arcs are down), so the allocation must follow
+     * @param pathsChanged whether the paths were recomputed (the failed or drained arcs changed, or a capacity while some arc is unusable), so the allocation must follow
      */
     public record Update(NetworkSnapshot snapshot, boolean changed, boolean pathsChanged) {
     }
@@ -182,8 +182,7 @@ public final class NetworkBook {
         boolean pathsChanged = !next.downArcs().equals(current.links().downArcs()) || !next.drained().equals(current.links().drained())
                 || (!next.capacityMbps().equals(current.links().capacityMbps()) && (unusableArcs(next) || unusableArcs(current.links())));
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
-                : new NetworkSnapshot(next, current.paths(), next.capacitiesMbps(topology.capacitiesMbps()),
-                        next.servingCapacitiesMbps(topology.capacitiesMbps()), current.replacedPairs());
+                : SurvivingPaths.keepingPaths(topology, next, current.paths(), current.replacedPairs());
         store.save(StateStore.LINKS, next.version(), render(next));
         current = snapshot;
         LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms){}", what,

@@ -24,8 +24,8 @@ public final class SurvivingPaths {
      * @return paths and capacities for this link state
      */
     public static NetworkSnapshot of(Topology topology, PathSet base, LinkState links, int threads) {
-        double[] capacity = links.capacitiesMbps(topology.capacitiesMbps());
-        double[] serving = links.servingCapacitiesMbps(topology.capacitiesMbps());
+        NetworkSnapshot kept = keepingPaths(topology, links, base, 0);
+        double[] capacity = kept.capacityMbps();
         // Unusable for solves: failed, drained or set to 0. A pair all of whose paths cross one gets
         // replacements, searched over the capacities in force (the inverse-capacity metric ranks by
         // what the operator set).
@@ -36,7 +36,7 @@ public final class SurvivingPaths {
             any |= unusable[a];
         }
         if (!any) {
-            return new NetworkSnapshot(links, base, capacity, serving, 0);
+            return kept;
         }
         boolean[] down = new boolean[topology.arcCount()];
         for (int a : links.downArcs()) {
@@ -49,7 +49,18 @@ public final class SurvivingPaths {
             }
         }
         PathSet replacement = replacements(topology, base, lost, unusable, capacity, threads);
-        return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity, serving, lost.size());
+        return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity,
+                kept.servingCapacityMbps(), lost.size());
+    }
+
+    /**
+     * @param paths         the paths to keep as they are
+     * @param replacedPairs how many pairs in them are replacements
+     * @return the network for {@code links} on {@code paths}: its capacities follow the link state
+     */
+    public static NetworkSnapshot keepingPaths(Topology topology, LinkState links, PathSet paths, int replacedPairs) {
+        return new NetworkSnapshot(links, paths, links.capacitiesMbps(topology.capacitiesMbps()),
+                links.servingCapacitiesMbps(topology.capacitiesMbps()), replacedPairs);
     }
 
     private static int survivors(PathSet paths, int pair, boolean[] down) {
