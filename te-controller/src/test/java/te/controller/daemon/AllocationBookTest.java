@@ -104,6 +104,7 @@ class AllocationBookTest {
             assertThat(a.info().method()).isEqualTo("lp+pruned");
             assertThat(a.allocation().arcLoadMbps()[t.arcIndex(0, 1)]).isEqualTo(3.0); // 6 scaled by 3/6
             assertThat(a.allocation().totalFlowMbps()).isEqualTo(7.0); // and the 4 around kept
+            assertThat(new te.lp.AllocationChecker().violations(a.allocation(), 1.0)).isEmpty();
             assertThat(setAside()).isFalse();
         }
     }
