@@ -35,10 +35,11 @@ public final class Daemon implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicReference<LinkLoads> measured;
     private final java.util.concurrent.atomic.AtomicReference<SwitchesView> switches;
     private final DaemonMetrics metrics;
+    private final List<Route> routes;
 
     private Daemon(StateStore store, SolveLoop loop, ApiServer server, NetworkBook network,
                    java.util.concurrent.atomic.AtomicReference<LinkLoads> measured,
-                   java.util.concurrent.atomic.AtomicReference<SwitchesView> switches, DaemonMetrics metrics) {
+                   java.util.concurrent.atomic.AtomicReference<SwitchesView> switches, DaemonMetrics metrics, List<Route> routes) {
         this.store = store;
         this.loop = loop;
         this.server = server;
@@ -46,6 +47,7 @@ public final class Daemon implements AutoCloseable {
         this.measured = measured;
         this.switches = switches;
         this.metrics = metrics;
+        this.routes = routes;
     }
 
     /**
@@ -100,7 +102,7 @@ public final class Daemon implements AutoCloseable {
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval().toMillis() % 1000 == 0 ? settings.interval().toSeconds() + " s"
                     : settings.interval().toMillis() + " ms");
-            return new Daemon(store, loop, server, network, measured, switches, metrics);
+            return new Daemon(store, loop, server, network, measured, switches, metrics, List.copyOf(routes));
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -164,6 +166,14 @@ public final class Daemon implements AutoCloseable {
     /** Records the arc loads the switches measured (served by {@code GET /v1/links/load} and the metrics). */
     public void reportLinkLoads(LinkLoads loads) {
         measured.set(loads);
+    }
+
+    /**
+     * @return the routes the server dispatches, so that a test can hold docs/openapi.yaml to the
+     *         endpoints that are really served rather than to a copy of their list
+     */
+    List<Route> routes() {
+        return routes;
     }
 
     /** @return the TCP port the server is bound to */
