@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import te.southbound.openflow.OfEncoder;
 import te.southbound.openflow.OfFrameDecoder;
 
-/** The TCP listener switches connect to (NIO transport, one small event-loop group). */
+/** The TCP (or TLS) listener switches connect to (NIO transport, one small event-loop group). */
 final class OpenFlowServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final Channel serverChannel;
@@ -68,7 +68,11 @@ final class OpenFlowServer implements AutoCloseable {
             ch.pipeline()
                     // First, on raw bytes: any byte from the switch counts as a sign of life, even
                     // in the middle of a large multipart reply.
-                    .addLast("idle", new IdleStateHandler(config.echoIntervalMs(), 0, 0, TimeUnit.MILLISECONDS))
+                    .addLast("idle", new IdleStateHandler(config.echoIntervalMs(), 0, 0, TimeUnit.MILLISECONDS));
+            // TLS between the raw bytes and the frames; it holds back the HELLO the connection
+            // writes at once until the handshake has verified the switch's certificate.
+            config.tls().ifPresent(tls -> ch.pipeline().addLast("tls", tls.context().newHandler(ch.alloc())));
+            ch.pipeline()
                     // Bytes → frames → messages; stateful, so one per channel.
                     .addLast("decoder", new OfFrameDecoder())
                     // Outbound messages → bytes; stateless and shared.

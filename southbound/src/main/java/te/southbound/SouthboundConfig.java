@@ -2,6 +2,7 @@ package te.southbound;
 
 import java.net.InetSocketAddress;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -26,12 +27,15 @@ import java.util.Set;
  *                          Off by default: the phases are already ordered so that a half-applied
  *                          one is safe, and on Open vSwitch 3.1 (197 bridges in one process)
  *                          bundles were no faster and made stale-entry removal 1.5 times slower
+ * @param tls               mutual TLS on every switch connection, or plain TCP (the default)
  */
 public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
                                long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
-                               int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles) {
+                               int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles,
+                               Optional<SwitchTls> tls) {
     public SouthboundConfig {
         Objects.requireNonNull(listen, "listen");
+        Objects.requireNonNull(tls, "tls");
         knownSwitches = Set.copyOf(knownSwitches);
         Objects.requireNonNull(ownership, "ownership");
         Objects.requireNonNull(messageLog, "messageLog");
@@ -54,57 +58,63 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
         }
     }
 
-    /** 127.0.0.1:6653, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100, no bundles. */
+    /** 127.0.0.1:6653, plain TCP, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100, no bundles. */
     public static SouthboundConfig defaults() {
         return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
-                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false);
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty());
     }
 
     /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
     }
 
     /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
     }
 
     /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
     }
 
     /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
     public SouthboundConfig withRequestTimeoutMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
     }
 
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                ms, weightTotal, ownership, messageLog, bundles);
+                ms, weightTotal, ownership, messageLog, bundles, tls);
     }
 
     /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, total, ownership, messageLog, bundles);
+                auditIntervalMs, total, ownership, messageLog, bundles, tls);
     }
 
     /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, log, bundles);
+                auditIntervalMs, weightTotal, ownership, log, bundles, tls);
     }
 
     /** @return this config sending each phase as one bundle where a switch accepts bundles ({@code true}), or never */
     public SouthboundConfig withBundles(boolean on) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, on);
+                auditIntervalMs, weightTotal, ownership, messageLog, on, tls);
+    }
+
+    /** @return this config taking switches only over mutual TLS with {@code t} */
+    public SouthboundConfig withTls(SwitchTls t) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t));
     }
 }

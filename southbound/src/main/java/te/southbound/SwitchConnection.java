@@ -3,6 +3,9 @@ package te.southbound;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.ssl.NotSslRecordException;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.netty.handler.timeout.IdleStateEvent;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -45,6 +48,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile Set<Integer> probeXids = Set.of();
     private volatile Channel channel;
     private volatile Dpid dpid;
+    /** Subject of the switch's TLS certificate once the handshake verified it; null over plain TCP. */
+    private volatile String peerCertificate;
     private volatile long lastReadNanos = System.nanoTime();
     private volatile long busyUntilNanos = System.nanoTime();
     /** 50 lines per 10 s about this switch (its errors, stray replies, port changes); event loop only. */
@@ -61,6 +66,11 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     /** @return the datapath id, or null before FEATURES_REPLY */
     Dpid dpid() {
         return dpid;
+    }
+
+    /** @return the subject of the switch's verified TLS certificate, or null over plain TCP */
+    String peerCertificate() {
+        return peerCertificate;
     }
 
     long connectedAtMillis() {
@@ -432,6 +442,10 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
 
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof SslHandshakeCompletionEvent tls) {
+            tlsHandshakeDone(ctx, tls);
+            return;
+        }
         if (!(evt instanceof IdleStateEvent)) {
             super.userEventTriggered(ctx, evt);
             return;
@@ -445,6 +459,37 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             byte[] stamp = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
             write(new EchoRequest(pending.nextXid(), Octets.of(stamp)), true);
         }
+    }
+
+    private void tlsHandshakeDone(ChannelHandlerContext ctx, SslHandshakeCompletionEvent e) {
+        if (e.isSuccess()) {
+            try {
+                var certificate = (java.security.cert.X509Certificate) ctx.pipeline().get(SslHandler.class).engine().getSession()
+                        .getPeerCertificates()[0];
+                peerCertificate = certificate.getSubjectX500Principal().getName();
+            } catch (javax.net.ssl.SSLPeerUnverifiedException | ClassCastException ex) {
+                // Cannot happen with client authentication required; refuse rather than run unverified.
+                log.warn("peer at {}: TLS handshake done without a verified certificate ({}); closing", remote(), ex.toString());
+                ctx.close();
+                return;
+            }
+            log.info("peer at {}: TLS handshake done, certificate {}", remote(), peerCertificate);
+            return;
+        }
+        // The handler closes the channel; the same failure then comes to exceptionCaught, once is enough.
+        closedForError = true;
+        Throwable cause = e.cause();
+        String hint = cause instanceof NotSslRecordException
+                ? "it did not speak TLS: is it set to connect with tcp: instead of ssl:?"
+                : "does its certificate chain to one of the trusted ones, and does it trust the controller's?";
+        // The innermost message says it plainly ("unable to find valid certification path…"); a
+        // plain peer's bytes come back hex-dumped in it, and the first few say what it spoke.
+        Throwable root = cause;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        String why = root.getMessage() != null ? root.getMessage() : root.toString();
+        log.warn("peer at {}: TLS handshake failed: {}; {}", remote(), why.length() > 120 ? why.substring(0, 120) + "…" : why, hint);
     }
 
     @Override

@@ -134,7 +134,8 @@ final class SwitchRegistry {
             synchronized (q) {
                 copy = List.copyOf(q);
             }
-            result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy, c.bundles()));
+            result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy, c.bundles(),
+                    c.peerCertificate()));
         }
         result.sort((a, b) -> a.dpid().compareTo(b.dpid()));
         return result;

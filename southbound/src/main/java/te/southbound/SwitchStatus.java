@@ -12,9 +12,11 @@ import java.util.List;
  * @param recentErrors      the last errors it sent, oldest first (at most 20)
  * @param bundles           whether each phase of a push goes to it as one atomic bundle (it
  *                          answered the bundle probe and bundles are configured)
+ * @param peerCertificate   subject of its TLS certificate, verified at the handshake; null when
+ *                          it connected over plain TCP
  */
 public record SwitchStatus(Dpid dpid, String remoteAddress, boolean known, long connectedAtMillis,
-                           List<SwitchError> recentErrors, boolean bundles) {
+                           List<SwitchError> recentErrors, boolean bundles, String peerCertificate) {
     public SwitchStatus {
         recentErrors = List.copyOf(recentErrors);
     }

@@ -55,13 +55,26 @@ final class FakeSwitch {
     }
 
     FakeSwitch connect(EventLoopGroup group, InetSocketAddress controller) throws InterruptedException {
+        return connect(group, controller, null);
+    }
+
+    /** Connects over TLS with {@code tls} (a client context), or plain TCP when it is null. */
+    FakeSwitch connect(EventLoopGroup group, InetSocketAddress controller, io.netty.handler.ssl.SslContext tls) throws InterruptedException {
         channel = new Bootstrap().group(group).channel(NioSocketChannel.class).handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
+                if (tls != null) {
+                    ch.pipeline().addLast(tls.newHandler(ch.alloc(), controller.getHostString(), controller.getPort()));
+                }
                 ch.pipeline().addLast(new OfFrameDecoder(), OfEncoder.INSTANCE, new Handler());
             }
         }).connect(controller).sync().channel();
         return this;
+    }
+
+    /** @return whether the connection is still open (the controller may have closed it) */
+    boolean connected() {
+        return channel != null && channel.isActive();
     }
 
     void disconnect() {
@@ -72,6 +85,12 @@ final class FakeSwitch {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             ctx.writeAndFlush(Hello.ofp13(1));
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            // A refused TLS handshake, or the controller hanging up: the tests look at the controller's side.
+            ctx.close();
         }
 
         @Override

@@ -15,6 +15,9 @@ import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
  * reason and closes the channel, since after a bad length the stream cannot be re-synchronised.
  */
 public final class OfFrameDecoder extends LengthFieldBasedFrameDecoder {
+    /** First two bytes of a TLS ClientHello: record type handshake (22), protocol major version 3. */
+    private static final int TLS_HANDSHAKE_RECORD = 0x16;
+    private static final int TLS_MAJOR_VERSION = 0x03;
 
     /** Creates a decoder for one channel. */
     public OfFrameDecoder() {
@@ -30,6 +33,10 @@ public final class OfFrameDecoder extends LengthFieldBasedFrameDecoder {
         if (in.readableBytes() >= 2) {
             int version = in.getUnsignedByte(in.readerIndex());
             int type = in.getUnsignedByte(in.readerIndex() + 1);
+            if (version == TLS_HANDSHAKE_RECORD && type == TLS_MAJOR_VERSION) {
+                throw new OpenFlowException("the peer opened a TLS handshake, and this listener speaks plain TCP: "
+                        + "the switch connects with ssl:, so either set it to tcp: or give the controller its TLS certificate");
+            }
             if (version != VERSION && type != HELLO) {
                 throw new OpenFlowException(("unsupported OpenFlow version 0x%02x in a message of type %d;"
                         + " this controller speaks only OpenFlow 1.3 (0x04)").formatted(version, type));

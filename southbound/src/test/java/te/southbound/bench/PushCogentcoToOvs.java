@@ -55,12 +55,23 @@ public final class PushCogentcoToOvs {
                 links.size(), states[0].commodities().size(), paths, (System.nanoTime() - t0) / 1e9);
         try (OvsSandbox ovs = OvsSandbox.start()) {
             OvsNetwork net = OvsNetwork.create(ovs, n, links.toArray(int[][]::new));
-            try (WeightPusher pusher = WeightPusher.start(SouthboundConfig.defaults()
-                    .withListen(new InetSocketAddress("127.0.0.1", 0)).withAuditIntervalMs(0))) { // default keepalive: echo 5 s, dead 15 s
-                net.connect(pusher.localAddress().getPort());
+            // default keepalive: echo 5 s, dead 15 s
+            SouthboundConfig config = SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0)).withAuditIntervalMs(0);
+            // -Dte.tls=DIR (e.g. southbound/src/test/resources/tls): every bridge over mutual TLS with those fixtures
+            String tls = System.getProperty("te.tls");
+            if (tls != null) {
+                Path dir = Path.of(tls).toAbsolutePath();
+                config = config.withTls(te.southbound.SwitchTls.fromPem(dir.resolve("controller.pem"), dir.resolve("controller.key"),
+                        dir.resolve("ca.pem"), java.time.Instant.now()));
+                ovs.vsctl("set-ssl", dir.resolve("switch.key").toString(), dir.resolve("switch.pem").toString(), dir.resolve("ca.pem").toString());
+            }
+            try (WeightPusher pusher = WeightPusher.start(config)) {
+                long connecting = System.nanoTime();
+                net.connect(tls != null ? "ssl" : "tcp", pusher.localAddress().getPort());
                 while (pusher.status().size() < n) {
                     Thread.sleep(50);
                 }
+                System.out.printf("%d switches connected over %s in %.2f s%n", n, tls != null ? "TLS" : "TCP", (System.nanoTime() - connecting) / 1e9);
                 for (DesiredState s : states) {
                     long start = System.nanoTime();
                     PushReport r = pusher.push(s).get();

@@ -54,12 +54,17 @@ public final class OvsNetwork {
 
     /** Points every bridge at the controller (call after the listener is up: OVS backs off). */
     public void connect(int controllerPort) throws Exception {
+        connect("tcp", controllerPort);
+    }
+
+    /** Points every bridge at the controller over {@code scheme} ("tcp" or "ssl", which needs set-ssl first). */
+    public void connect(String scheme, int controllerPort) throws Exception {
         List<String> args = new ArrayList<>();
         for (int i = 1; i <= switches; i++) {
             if (!args.isEmpty()) {
                 args.add("--");
             }
-            args.addAll(List.of("set-controller", "s" + i, "tcp:127.0.0.1:" + controllerPort));
+            args.addAll(List.of("set-controller", "s" + i, scheme + ":127.0.0.1:" + controllerPort));
         }
         ovs.vsctl(args.toArray(String[]::new));
     }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static te.southbound.ovs.OvsNetwork.hops;
 
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,6 +21,7 @@ import te.southbound.Dpid;
 import te.southbound.Ipv4Prefix;
 import te.southbound.MessageLog;
 import te.southbound.SouthboundConfig;
+import te.southbound.SwitchTls;
 import te.southbound.WeightPusher;
 import te.southbound.WeightedPath;
 import te.southbound.openflow.OfMessage;
@@ -50,6 +53,16 @@ abstract class OvsTestBase {
         return 0;
     }
 
+    /** Whether the switches connect over mutual TLS (off by default, as in production). */
+    boolean tls() {
+        return false;
+    }
+
+    /** The TLS fixtures (southbound/src/test/resources/tls/make-certs.sh): absolute, ovs-vswitchd reads them. */
+    static Path tlsFile(String name) {
+        return Path.of("src/test/resources/tls", name).toAbsolutePath();
+    }
+
     /** Whether the controller sends each phase as one bundle (off by default, as in production). */
     boolean bundles() {
         return false;
@@ -67,14 +80,19 @@ abstract class OvsTestBase {
     /** Starts a controller on a fresh port and points every bridge at it. */
     void startController() throws Exception {
         MessageLog log = (dpid, msg) -> sent.add(new Sent(dpid, msg));
-        pusher = WeightPusher.start(SouthboundConfig.defaults()
+        SouthboundConfig config = SouthboundConfig.defaults()
                 .withListen(new InetSocketAddress("127.0.0.1", 0))
                 .withKnownSwitches(IntStream.rangeClosed(1, SWITCHES).mapToObj(Dpid::new).collect(Collectors.toSet()))
                 .withKeepalive(500, 2_000)
                 .withAuditIntervalMs(auditIntervalMs())
                 .withBundles(bundles())
-                .withMessageLog(log));
-        net.connect(pusher.localAddress().getPort());
+                .withMessageLog(log);
+        if (tls()) {
+            config = config.withTls(SwitchTls.fromPem(tlsFile("controller.pem"), tlsFile("controller.key"), tlsFile("ca.pem"), Instant.now()));
+            ovs.vsctl("set-ssl", tlsFile("switch.key").toString(), tlsFile("switch.pem").toString(), tlsFile("ca.pem").toString());
+        }
+        pusher = WeightPusher.start(config);
+        net.connect(tls() ? "ssl" : "tcp", pusher.localAddress().getPort());
         awaitTrue(() -> pusher.status().size() == SWITCHES, 15_000, "all switches connected");
     }
 

@@ -79,7 +79,7 @@ class PushToOvsIT extends OvsTestBase {
     void unknownDatapathIsLoggedAndLeftAlone() throws Exception {
         ovs.vsctl("add-br", "x9", "--", "set", "bridge", "x9", "datapath_type=netdev", "protocols=OpenFlow13",
                 "fail-mode=secure", "other-config:datapath-id=0000000000000099",
-                "--", "set-controller", "x9", "tcp:127.0.0.1:" + pusher.localAddress().getPort());
+                "--", "set-controller", "x9", (tls() ? "ssl" : "tcp") + ":127.0.0.1:" + pusher.localAddress().getPort());
         awaitTrue(() -> pusher.status().size() == SWITCHES + 1, 10_000, "unknown switch connected");
         SwitchStatus stranger = pusher.status().stream().filter(s -> s.dpid().equals(new Dpid(0x99)))
                 .findFirst().orElseThrow();

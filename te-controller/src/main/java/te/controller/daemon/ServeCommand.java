@@ -114,6 +114,20 @@ public final class ServeCommand implements Callable<Integer> {
                     + "no faster).")
     boolean openflowBundles;
 
+    @Option(names = "--openflow-tls-cert", paramLabel = "FILE",
+            description = "With --openflow-listen: take switches only over mutual TLS (Open vSwitch 'ssl:' targets), showing this "
+                    + "PEM certificate (chain); needs --openflow-tls-key and --openflow-tls-ca. Off by default (plain TCP).")
+    Path openflowTlsCert;
+
+    @Option(names = "--openflow-tls-key", paramLabel = "FILE",
+            description = "With --openflow-tls-cert: its private key, PEM, unencrypted PKCS#8 ('BEGIN PRIVATE KEY'; RSA, EC or Ed25519).")
+    Path openflowTlsKey;
+
+    @Option(names = "--openflow-tls-ca", paramLabel = "FILE",
+            description = "With --openflow-tls-cert: PEM certificates (usually the switches' CA) that a switch's certificate must "
+                    + "chain to; a switch without one is refused at the handshake.")
+    Path openflowTlsCa;
+
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
             description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
     Path config;
@@ -139,7 +153,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (openflowListen == null) {
             // Said, not silently ignored: the operator believes the switches are followed.
-            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--link-up-hold", "--link-damping", "--port-stats-interval")) {
+            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--link-up-hold", "--link-damping", "--port-stats-interval",
+                    "--openflow-tls-cert", "--openflow-tls-key", "--openflow-tls-ca")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
                     throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given".formatted(name));
                 }
@@ -147,6 +162,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
+        Optional<te.southbound.SwitchTls> tls = switchTls();
         long start = System.nanoTime();
         Topology topology = topologyOptions.load();
         LOG.info("loaded topology {}: {} nodes, {} arcs, content hash {}", topology.name(), topology.nodeCount(), topology.arcCount(),
@@ -161,8 +177,16 @@ public final class ServeCommand implements Callable<Integer> {
             te.controller.southbound.Wiring wiring = openflowWiring == null
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
-            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, te.southbound.SouthboundConfig.defaults()
-                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles), upHold.toMillis(), damping);
+            te.southbound.SouthboundConfig config = te.southbound.SouthboundConfig.defaults()
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles);
+            if (tls.isPresent()) {
+                config = config.withTls(tls.get());
+                LOG.info("switches must connect over {}", tls.get().describe());
+            } else if (!of.isLoopback()) {
+                LOG.warn("--openflow-listen {} takes switches over plain TCP beyond loopback: anyone who reaches it can "
+                        + "pose as a switch; give --openflow-tls-cert/-key/-ca", openflowListen);
+            }
+            openflow = te.controller.southbound.OpenFlowPublisher.start(topology, wiring, config, upHold.toMillis(), damping);
         }
         te.controller.southbound.OpenFlowPublisher switches = openflow;
         Daemon daemon;
@@ -202,6 +226,19 @@ public final class ServeCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
+    }
+
+    /** @return the switch TLS the three --openflow-tls-* options give, read and checked now, or empty when none is given */
+    private Optional<te.southbound.SwitchTls> switchTls() {
+        List<Path> given = java.util.Arrays.asList(openflowTlsCert, openflowTlsKey, openflowTlsCa);
+        if (given.stream().allMatch(java.util.Objects::isNull)) {
+            return Optional.empty();
+        }
+        if (given.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new IllegalArgumentException(("switch TLS needs all of --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca; "
+                    + "got cert %s, key %s, ca %s").formatted(openflowTlsCert, openflowTlsKey, openflowTlsCa));
+        }
+        return Optional.of(te.southbound.SwitchTls.fromPem(openflowTlsCert, openflowTlsKey, openflowTlsCa, java.time.Instant.now()));
     }
 
     private static te.controller.southbound.Wiring readWiring(Topology topology, Path file) {

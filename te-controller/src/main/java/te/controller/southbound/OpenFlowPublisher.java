@@ -131,8 +131,9 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     }
 
     /**
-     * @return for {@code GET /v1/switches}: every connected switch (datapath id, address, known,
-     *         connected since, bundles, recent errors) and the last allocation's push (its version,
+     * @return for {@code GET /v1/switches}: whether switches connect over TLS, every connected
+     *         switch (datapath id, address, known, connected since, bundles, its verified TLS
+     *         certificate's subject or null, recent errors) and the last allocation's push (its version,
      *         and once the switches confirmed or failed it: clean, mods, ms, errors, problems)
      */
     @Override
@@ -145,12 +146,14 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             m.put("known", s.known());
             m.put("connectedAt", java.time.Instant.ofEpochMilli(s.connectedAtMillis()).toString());
             m.put("bundles", s.bundles());
+            m.put("certificate", s.peerCertificate());
             m.put("recentErrors", s.recentErrors().stream().map(e -> java.util.Map.of("at", java.time.Instant.ofEpochMilli(e.atMillis()).toString(),
                     "error", e.toString())).toList());
             list.add(m);
         }
         java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
         body.put("listening", pusher.localAddress().getHostString() + ":" + pusher.localAddress().getPort());
+        body.put("tls", pusher.config().tls().isPresent());
         body.put("switches", list);
         body.put("dampedLinks", ports.damped());
         Push push = lastPush;

@@ -104,6 +104,16 @@ class ServeCommandTest {
                 .contains("--link-damping only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--link-up-hold", "5s", "--state-dir", dir.toString()))
                 .contains("--link-up-hold only applies with --openflow-listen");
+        Path tls = Path.of("../southbound/src/test/resources/tls");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-tls-cert", tls.resolve("controller.pem").toString(), "--state-dir", dir.toString()))
+                .contains("--openflow-tls-cert only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-tls-cert",
+                tls.resolve("controller.pem").toString(), "--openflow-tls-ca", tls.resolve("ca.pem").toString(), "--state-dir", dir.toString()))
+                .contains("switch TLS needs all of --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca").contains("key null");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-tls-cert",
+                tls.resolve("controller.pem").toString(), "--openflow-tls-key", tls.resolve("controller-pkcs1.key").toString(),
+                "--openflow-tls-ca", tls.resolve("ca.pem").toString(), "--state-dir", dir.toString()))
+                .contains("private key file " + tls.resolve("controller-pkcs1.key")).contains("openssl pkcs8 -topk8");
         assertThat(run("serve", "-t", "Abilene", "--min-gain", "1.5", "--state-dir", dir.toString()))
                 .contains("--min-gain must be a fraction in [0, 1)");
         // Config file trouble is one line with the reason, not a wrapped exception above the usage.

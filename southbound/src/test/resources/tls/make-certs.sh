@@ -1,0 +1,29 @@
+#!/bin/sh
+# Regenerates the TLS fixtures of the southbound tests (OpenSSL 3). Valid for 100 years, so the
+# tests do not start failing on a date; the keys protect nothing outside the tests.
+#   ca.pem                  the CA both sides trust
+#   controller.{pem,key}    the controller's certificate and PKCS#8 key, signed by ca
+#   switch.{pem,key}        a switch's certificate and key, signed by ca
+#   rogue.{pem,key}         a switch certificate signed by another CA (rogue-ca, not kept)
+#   controller-pkcs1.key    an RSA key in the traditional PKCS#1 form, which the JDK cannot read
+set -eu
+cd "$(dirname "$0")"
+days=36500
+ec="-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes"
+leaf_ext=$(mktemp)
+trap 'rm -f "$leaf_ext" ./*.csr ./*.srl ca.key rogue-ca.key rogue-ca.pem' EXIT
+printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyAgreement\nextendedKeyUsage=serverAuth,clientAuth\n' >"$leaf_ext"
+ca() { # name subject
+  openssl req -x509 $ec -days $days -subj "$2" -keyout "$1.key" -out "$1.pem" \
+    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
+}
+leaf() { # name subject ca
+  openssl req $ec -subj "$2" -keyout "$1.key" -out "$1.csr" 2>/dev/null
+  openssl x509 -req -in "$1.csr" -CA "$3.pem" -CAkey "$3.key" -CAcreateserial -days $days -extfile "$leaf_ext" -out "$1.pem" 2>/dev/null
+}
+ca ca "/O=te tests/CN=te test CA"
+ca rogue-ca "/O=somebody else/CN=rogue CA"
+leaf controller "/O=te tests/CN=te-controller" ca
+leaf switch "/O=te tests/CN=switch-1" ca
+leaf rogue "/O=somebody else/CN=rogue switch" rogue-ca
+openssl genrsa -traditional -out controller-pkcs1.key 2048 2>/dev/null
