@@ -87,12 +87,22 @@ public record AllocationSnapshot(long version, AllocationInfo info, Allocation a
 
     /** @return the snapshot; its JSON is rendered on first use */
     public static AllocationSnapshot of(long version, AllocationInfo info, Allocation allocation) {
-        return new AllocationSnapshot(version, info, allocation, new Body(() -> render(version, info, allocation, k -> true), null));
+        return new AllocationSnapshot(version, info, allocation, new Body(() -> render(version, info, allocation, k -> true,
+                AllocationJson.Fields.NONE), null));
     }
 
     /** @return the JSON listing only the commodities {@code include} accepts (by commodity index) */
     public byte[] json(IntPredicate include) {
-        return render(version, info, allocation, include);
+        return render(version, info, allocation, include, AllocationJson.Fields.NONE);
+    }
+
+    /**
+     * @param include which commodities to list, by index; called from several threads: stateless
+     * @param more    fields written after the summary's, before the commodities
+     * @return the JSON listing only the commodities {@code include} accepts
+     */
+    public byte[] json(IntPredicate include, AllocationJson.Fields more) {
+        return render(version, info, allocation, include, more);
     }
 
     /**
@@ -113,12 +123,14 @@ public record AllocationSnapshot(long version, AllocationInfo info, Allocation a
         return new AllocationSnapshot(version, AllocationInfo.fromFields(parsed.fields()), parsed.allocation(), new Body(null, stored));
     }
 
-    private static byte[] render(long version, AllocationInfo info, Allocation allocation, IntPredicate include) {
+    private static byte[] render(long version, AllocationInfo info, Allocation allocation, IntPredicate include,
+                                 AllocationJson.Fields more) {
         try {
             return AllocationJson.toBytes(allocation, info.objective().cliName(), info.value(), g -> {
                 for (Map.Entry<String, Object> field : info.fields(version).entrySet()) {
                     g.writeObjectField(field.getKey(), field.getValue());
                 }
+                more.write(g);
             }, include);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot render allocation", e);

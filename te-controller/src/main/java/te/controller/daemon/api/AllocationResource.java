@@ -4,16 +4,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import te.controller.daemon.AllocationBook;
+import te.controller.daemon.AllocationChanges;
 import te.controller.daemon.AllocationSnapshot;
 import te.controller.daemon.http.ApiException;
 import te.controller.daemon.http.ApiRequest;
 import te.controller.daemon.http.ApiResponse;
 import te.controller.daemon.http.Gzip;
 import te.controller.daemon.http.Route;
-import te.lp.Commodities;
 import te.topology.Topology;
 
-/** {@code GET /v1/allocation[?src=&dst=]}: the last good allocation, whole or for one pair. */
+/**
+ * {@code GET /v1/allocation[?src=&dst=|?since=V]}: the last good allocation, whole, for one pair, or
+ * what changed in it after version V.
+ */
 public final class AllocationResource {
     /** Header carrying the allocation version of the body. */
     public static final String VERSION_HEADER = "X-TE-Allocation-Version";
@@ -34,12 +37,19 @@ public final class AllocationResource {
 
     /** @return this resource's routes */
     public List<Route> routes() {
-        return List.of(new Route("GET", "/v1/allocation", false, java.util.Set.of("src", "dst"), (r, v) -> get(r)));
+        return List.of(new Route("GET", "/v1/allocation", false, java.util.Set.of("src", "dst", "since"), (r, v) -> get(r)));
     }
 
     private ApiResponse get(ApiRequest r) {
         Optional<String> src = r.param("src");
         Optional<String> dst = r.param("dst");
+        Optional<String> since = r.param("since");
+        if (since.isPresent()) {
+            if (src.isPresent() || dst.isPresent()) {
+                throw ApiException.badRequest("since lists what changed in the whole allocation; it does not combine with src and dst");
+            }
+            return changes(r, version(since.get()));
+        }
         if (src.isPresent() != dst.isPresent()) {
             throw ApiException.badRequest("give both src and dst (node ids or labels), or neither for the whole allocation");
         }
@@ -49,9 +59,7 @@ public final class AllocationResource {
         if (src.isPresent() && s == d) {
             throw ApiException.badRequest("src and dst are the same node '%s': self-pairs carry no traffic".formatted(src.get()));
         }
-        AllocationSnapshot a = book.current().orElseThrow(() -> new ApiException(503,
-                "no allocation yet: upload demands (PUT /v1/demands) and wait for the first solve (GET /v1/status)", List.of(),
-                Map.of("Retry-After", "1")));
+        AllocationSnapshot a = book.current().orElseThrow(AllocationResource::noAllocation);
         Map<String, String> headers = Map.of(VERSION_HEADER, Long.toString(a.version()));
         if (src.isEmpty()) {
             // One entity tag per version and encoding: a poller that holds the version gets a 304, nothing rendered.
@@ -62,7 +70,7 @@ public final class AllocationResource {
             return ApiResponse.unlessHeld(r, "\"a%d.%s\"".formatted(a.version(), boot), Map.of(VERSION_HEADER, Long.toString(a.version()),
                     "Vary", "Accept-Encoding"), tagged -> ApiResponse.jsonBytes(200, a.json(), tagged));
         }
-        int found = find(a.allocation().problem().commodities(), s, d, topology.nodeCount());
+        int found = AllocationChanges.indexOf(a.allocation().problem().commodities(), topology.nodeCount(), (long) s * topology.nodeCount() + d);
         if (found >= 0) {
             return ApiResponse.jsonBytes(200, a.json(i -> i == found), headers);
         }
@@ -70,23 +78,59 @@ public final class AllocationResource {
                 .formatted(a.version(), src.get(), dst.get()));
     }
 
-    /** Commodities are sorted by (src, dst): binary search. */
-    private static int find(Commodities c, int s, int d, long n) {
-        long target = s * n + d;
-        int lo = 0;
-        int hi = c.size() - 1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            long key = c.src(mid) * n + c.dst(mid);
-            if (key < target) {
-                lo = mid + 1;
-            } else if (key > target) {
-                hi = mid - 1;
-            } else {
-                return mid;
-            }
+    /**
+     * The commodities whose demand, paths or flows changed after version {@code since}, and the
+     * pairs that left the allocation after it: applied to version {@code since}'s commodities
+     * (replace or add each listed one, drop each removed pair) they give the current ones. A
+     * version older than this daemon run's first allocation gets the whole allocation, marked
+     * {@code "full": true} (drop every commodity not listed).
+     */
+    private ApiResponse changes(ApiRequest r, long since) {
+        AllocationBook.Served served = book.served().orElseThrow(AllocationResource::noAllocation);
+        AllocationSnapshot a = served.snapshot();
+        if (since > a.version()) {
+            throw ApiException.badRequest(("since=%d is newer than the current allocation version %d: versions never go back, so it "
+                    + "came from another daemon's state; GET the whole allocation").formatted(since, a.version()));
         }
-        return -1;
+        AllocationChanges changes = served.changes();
+        boolean full = !changes.covers(since);
+        long[] removed = full ? new long[0] : changes.removedAfter(since);
+        int n = topology.nodeCount();
+        byte[] body = a.json(full ? k -> true : changes.changedAfter(since), g -> {
+            g.writeNumberField("since", since);
+            g.writeBooleanField("full", full);
+            g.writeArrayFieldStart("removed");
+            for (long key : removed) {
+                g.writeStartObject();
+                g.writeStringField("src", topology.nodes().get((int) (key / n)).id());
+                g.writeStringField("dst", topology.nodes().get((int) (key % n)).id());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+        });
+        if (Gzip.accepted(r.acceptEncoding())) {
+            return ApiResponse.jsonBytes(200, new Gzip(body).bytes(), Map.of(VERSION_HEADER, Long.toString(a.version()),
+                    "Content-Encoding", "gzip", "Vary", "Accept-Encoding"));
+        }
+        return ApiResponse.jsonBytes(200, body, Map.of(VERSION_HEADER, Long.toString(a.version()), "Vary", "Accept-Encoding"));
+    }
+
+    private static long version(String text) {
+        try {
+            long v = Long.parseLong(text);
+            if (v >= 0) {
+                return v;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw ApiException.badRequest("since: expected an allocation version (an integer >= 0, from X-TE-Allocation-Version), got '%s'"
+                .formatted(UploadParser.abbreviate(text)));
+    }
+
+    private static ApiException noAllocation() {
+        return new ApiException(503, "no allocation yet: upload demands (PUT /v1/demands) and wait for the first solve (GET /v1/status)",
+                List.of(), Map.of("Retry-After", "1"));
     }
 
     private int node(String field, String value) {
