@@ -6,15 +6,16 @@
 #   switch.{pem,key}        a switch's certificate and key, signed by ca
 #   rogue.{pem,key}         a switch certificate signed by another CA (rogue-ca, not kept)
 #   controller-pkcs1.key    an RSA key in the traditional PKCS#1 form, which the JDK cannot read
+#   short-lived-ca.pem      a CA valid for one day from when this ran (tests pass a later "now")
 set -eu
 cd "$(dirname "$0")"
 days=36500
 ec="-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes"
 leaf_ext=$(mktemp)
-trap 'rm -f "$leaf_ext" ./*.csr ./*.srl ca.key rogue-ca.key rogue-ca.pem' EXIT
+trap 'rm -f "$leaf_ext" ./*.csr ./*.srl ca.key rogue-ca.key rogue-ca.pem short-lived-ca.key' EXIT
 printf 'basicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,keyAgreement\nextendedKeyUsage=serverAuth,clientAuth\n' >"$leaf_ext"
-ca() { # name subject
-  openssl req -x509 $ec -days $days -subj "$2" -keyout "$1.key" -out "$1.pem" \
+ca() { # name subject [days]
+  openssl req -x509 $ec -days "${3:-$days}" -subj "$2" -keyout "$1.key" -out "$1.pem" \
     -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign" 2>/dev/null
 }
 leaf() { # name subject ca
@@ -23,6 +24,7 @@ leaf() { # name subject ca
 }
 ca ca "/O=te tests/CN=te test CA"
 ca rogue-ca "/O=somebody else/CN=rogue CA"
+ca short-lived-ca "/O=te tests/CN=short-lived CA" 1
 leaf controller "/O=te tests/CN=te-controller" ca
 leaf switch "/O=te tests/CN=switch-1" ca
 leaf rogue "/O=somebody else/CN=rogue switch" rogue-ca

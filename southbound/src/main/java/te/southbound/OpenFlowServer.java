@@ -71,7 +71,12 @@ final class OpenFlowServer implements AutoCloseable {
                     .addLast("idle", new IdleStateHandler(config.echoIntervalMs(), 0, 0, TimeUnit.MILLISECONDS));
             // TLS between the raw bytes and the frames; it holds back the HELLO the connection
             // writes at once until the handshake has verified the switch's certificate.
-            config.tls().ifPresent(tls -> ch.pipeline().addLast("tls", tls.context().newHandler(ch.alloc())));
+            config.tls().ifPresent(tls -> {
+                io.netty.handler.ssl.SslHandler handler = tls.context().newHandler(ch.alloc());
+                // The same bound as the OpenFlow handshake, which it replaces until TLS is through.
+                handler.setHandshakeTimeoutMillis(config.requestTimeoutMs());
+                ch.pipeline().addLast("tls", handler);
+            });
             ch.pipeline()
                     // Bytes → frames → messages; stateful, so one per channel.
                     .addLast("decoder", new OfFrameDecoder())

@@ -50,6 +50,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile Dpid dpid;
     /** Subject of the switch's TLS certificate once the handshake verified it; null over plain TCP. */
     private volatile String peerCertificate;
+    /** Set once TLS is through; over plain TCP it stays false. */
+    private volatile boolean tlsDone;
     private volatile long lastReadNanos = System.nanoTime();
     private volatile long busyUntilNanos = System.nanoTime();
     /** 50 lines per 10 s about this switch (its errors, stray replies, port changes); event loop only. */
@@ -286,11 +288,18 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         channel = ctx.channel();
-        log.info("switch connected from {}", remote());
+        boolean tls = config.tls().isPresent();
+        if (tls) {
+            // Peers that fail TLS (scanners included) are logged as refused, not as switches.
+            log.debug("connection from {}, TLS handshake starts", remote());
+        } else {
+            log.info("switch connected from {}", remote());
+        }
         write(Hello.ofp13(pending.nextXid()), true);
         // A peer that never says which switch it is holds a connection and is invisible in the status.
+        // Over TLS the TLS handler's own timeout (as long) closes a peer that never gets through TLS, and says so.
         channel.eventLoop().schedule(() -> {
-            if (dpid == null && isOpen()) {
+            if (dpid == null && isOpen() && (!tls || tlsDone)) {
                 log.warn("peer at {} did not complete the OpenFlow handshake within {} ms; closing", remote(), config.requestTimeoutMs());
                 channel.close();
             }
@@ -299,7 +308,12 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        log.info("switch {} at {} disconnected", dpid == null ? "(before its handshake)" : dpid, remote());
+        if (dpid == null) {
+            // A refused or silent peer: its refusal or timeout is already logged.
+            log.debug("peer at {} disconnected before its handshake", remote());
+        } else {
+            log.info("switch {} at {} disconnected", dpid, remote());
+        }
         pending.failAll(new IOException("connection to switch %s at %s closed".formatted(dpid, remote())));
         registry.disconnected(this);
     }
@@ -473,15 +487,17 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
                 ctx.close();
                 return;
             }
-            log.info("peer at {}: TLS handshake done, certificate {}", remote(), peerCertificate);
+            tlsDone = true;
+            log.info("switch connected from {} over TLS, certificate {}", remote(), peerCertificate);
             return;
         }
         // The handler closes the channel; the same failure then comes to exceptionCaught, once is enough.
         closedForError = true;
+        long held = registry.refusalLogSlot();
+        if (held < 0) {
+            return;
+        }
         Throwable cause = e.cause();
-        String hint = cause instanceof NotSslRecordException
-                ? "it did not speak TLS: is it set to connect with tcp: instead of ssl:?"
-                : "does its certificate chain to one of the trusted ones, and does it trust the controller's?";
         // The innermost message says it plainly ("unable to find valid certification path…"); a
         // plain peer's bytes come back hex-dumped in it, and the first few say what it spoke.
         Throwable root = cause;
@@ -489,7 +505,18 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             root = root.getCause();
         }
         String why = root.getMessage() != null ? root.getMessage() : root.toString();
-        log.warn("peer at {}: TLS handshake failed: {}; {}", remote(), why.length() > 120 ? why.substring(0, 120) + "…" : why, hint);
+        String hint;
+        if (cause instanceof NotSslRecordException) {
+            hint = "it did not speak TLS: is it set to connect with tcp: instead of ssl:?";
+        } else if (cause instanceof io.netty.handler.ssl.SslHandshakeTimeoutException
+                || root instanceof java.nio.channels.ClosedChannelException) {
+            hint = "it sent no TLS handshake in time or hung up: a port scan, or a switch that refused the controller's "
+                    + "certificate (see its log)?";
+        } else {
+            hint = "does its certificate chain to one of the trusted ones, and does it trust the controller's?";
+        }
+        log.warn("peer at {}: TLS handshake failed: {}; {}{}", remote(), why.length() > 120 ? why.substring(0, 120) + "…" : why, hint,
+                held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "");
     }
 
     @Override

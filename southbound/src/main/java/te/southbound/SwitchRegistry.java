@@ -26,11 +26,23 @@ final class SwitchRegistry {
     private final Map<Dpid, SwitchConnection> ready = new ConcurrentHashMap<>();
     private final Map<SwitchConnection, Deque<SwitchError>> errors = new ConcurrentHashMap<>();
     private final Map<Dpid, SwitchConnection> unknown = new ConcurrentHashMap<>();
+    /**
+     * Refused TLS handshakes, across connections: a scanner, or a CA rotation with 197 bridges
+     * retrying every few seconds, must not fill the disk; guarded by itself.
+     */
+    private final LogBudget refusals = new LogBudget(20, 60_000);
 
     SwitchRegistry(Set<Dpid> known, Runnable onChange, PortListener ports) {
         this.known = Set.copyOf(known);
         this.onChange = onChange;
         this.ports = ports;
+    }
+
+    /** @return -1 to hold back a line about a refused handshake now, else how many were held back before it */
+    long refusalLogSlot() {
+        synchronized (refusals) {
+            return refusals.take(System.nanoTime());
+        }
     }
 
     boolean isKnown(Dpid dpid) {

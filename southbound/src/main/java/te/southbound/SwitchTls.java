@@ -61,7 +61,11 @@ public record SwitchTls(SslContext context, X509Certificate certificate, List<St
         PrivateKey key = privateKey(privateKey);
         X509Certificate own = chain.get(0);
         requireValid(own, certificateChain, now);
-        requireKeyOf(key, privateKey, own, certificateChain);
+        requireKeyOf(key, privateKey, chain, certificateChain);
+        // The JDK does not check a trust anchor's dates (OpenSSL does): an expired CA would let its switches in here.
+        for (X509Certificate anchor : anchors) {
+            requireValid(anchor, trusted, now);
+        }
         try {
             SslContext context = SslContextBuilder.forServer(key, chain.toArray(X509Certificate[]::new))
                     .trustManager(anchors.toArray(X509Certificate[]::new))
@@ -82,20 +86,32 @@ public record SwitchTls(SslContext context, X509Certificate certificate, List<St
                 certificate.getSubjectX500Principal().getName(), certificate.getNotAfter().toInstant(), trustedSubjects);
     }
 
+    private static final String BEGIN_CERTIFICATE = "-----BEGIN CERTIFICATE-----";
+    private static final String END_CERTIFICATE = "-----END CERTIFICATE-----";
+
+    /** Reads the CERTIFICATE blocks only: a file may also hold its key, or text before each block (ovs-pki, PKCS#12 exports). */
     private static List<X509Certificate> certificates(Path file, String what) {
-        byte[] bytes = read(file, what);
+        String text = new String(read(file, what), StandardCharsets.US_ASCII);
+        List<X509Certificate> list = new java.util.ArrayList<>();
         try {
-            List<X509Certificate> list = CertificateFactory.getInstance("X.509")
-                    .generateCertificates(new ByteArrayInputStream(bytes)).stream().map(X509Certificate.class::cast).toList();
-            if (!list.isEmpty()) {
-                return list;
+            CertificateFactory factory = CertificateFactory.getInstance("X.509");
+            for (int from = text.indexOf(BEGIN_CERTIFICATE); from >= 0; from = text.indexOf(BEGIN_CERTIFICATE, from + 1)) {
+                int to = text.indexOf(END_CERTIFICATE, from);
+                if (to < 0) {
+                    throw new CertificateException("block %d has no '%s' line".formatted(list.size() + 1, END_CERTIFICATE));
+                }
+                byte[] block = text.substring(from, to + END_CERTIFICATE.length()).getBytes(StandardCharsets.US_ASCII);
+                list.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(block)));
             }
         } catch (CertificateException e) {
-            throw new IllegalArgumentException(("%s file %s: not PEM X.509 certificates (%s); expected one or more "
-                    + "'-----BEGIN CERTIFICATE-----' blocks").formatted(what, file, e.getMessage()), e);
+            throw new IllegalArgumentException("%s file %s: certificate %d is not a PEM X.509 certificate (%s)"
+                    .formatted(what, file, list.size() + 1, e.getMessage()), e);
         }
-        throw new IllegalArgumentException("%s file %s holds no certificate; expected one or more '-----BEGIN CERTIFICATE-----' blocks"
-                .formatted(what, file));
+        if (list.isEmpty()) {
+            throw new IllegalArgumentException("%s file %s holds no certificate; expected one or more '%s' blocks"
+                    .formatted(what, file, BEGIN_CERTIFICATE));
+        }
+        return list;
     }
 
     private static PrivateKey privateKey(Path file) {
@@ -131,7 +147,7 @@ public record SwitchTls(SslContext context, X509Certificate certificate, List<St
 
     private static void requireValid(X509Certificate c, Path file, Instant now) {
         if (now.isAfter(c.getNotAfter().toInstant())) {
-            throw new IllegalArgumentException("certificate %s (%s) expired on %s; switches would refuse it"
+            throw new IllegalArgumentException("certificate %s (%s) expired on %s; renew it or take it out of the file"
                     .formatted(file, c.getSubjectX500Principal().getName(), c.getNotAfter().toInstant()));
         }
         if (now.isBefore(c.getNotBefore().toInstant())) {
@@ -141,14 +157,30 @@ public record SwitchTls(SslContext context, X509Certificate certificate, List<St
     }
 
     /** A key that is not the certificate's fails only at the first handshake, on the switch's side; say it now. */
-    private static void requireKeyOf(PrivateKey key, Path keyFile, X509Certificate c, Path certFile) {
+    private static void requireKeyOf(PrivateKey key, Path keyFile, List<X509Certificate> chain, Path certFile) {
+        X509Certificate c = chain.get(0);
+        if (signsFor(key, c)) {
+            return;
+        }
+        for (int i = 1; i < chain.size(); i++) {
+            if (signsFor(key, chain.get(i))) {
+                throw new IllegalArgumentException(("private key %s is the key of certificate %d (%s) in %s, not of the first (%s): "
+                        + "put the controller's own certificate first, then the CAs that signed it").formatted(keyFile, i + 1,
+                        chain.get(i).getSubjectX500Principal().getName(), certFile, c.getSubjectX500Principal().getName()));
+            }
+        }
+        throw new IllegalArgumentException("private key %s (%s) is not the key of certificate %s (%s, %s key)".formatted(
+                keyFile, key.getAlgorithm(), certFile, c.getSubjectX500Principal().getName(), c.getPublicKey().getAlgorithm()));
+    }
+
+    /** @return whether a probe signed with {@code key} verifies with {@code c}'s public key */
+    private static boolean signsFor(PrivateKey key, X509Certificate c) {
         String algorithm = switch (key.getAlgorithm()) {
             case "RSA" -> "SHA256withRSA";
             case "EC" -> "SHA256withECDSA";
             default -> key.getAlgorithm();
         };
         byte[] probe = "te southbound key check".getBytes(StandardCharsets.US_ASCII);
-        boolean matches;
         try {
             Signature sign = Signature.getInstance(algorithm);
             sign.initSign(key);
@@ -157,13 +189,9 @@ public record SwitchTls(SslContext context, X509Certificate certificate, List<St
             Signature verify = Signature.getInstance(algorithm);
             verify.initVerify(c.getPublicKey());
             verify.update(probe);
-            matches = verify.verify(signature);
+            return verify.verify(signature);
         } catch (GeneralSecurityException e) {
-            matches = false; // e.g. an EC key against an RSA certificate
-        }
-        if (!matches) {
-            throw new IllegalArgumentException("private key %s (%s) is not the key of certificate %s (%s, %s key)".formatted(
-                    keyFile, key.getAlgorithm(), certFile, c.getSubjectX500Principal().getName(), c.getPublicKey().getAlgorithm()));
+            return false; // e.g. an EC key against an RSA certificate
         }
     }
 

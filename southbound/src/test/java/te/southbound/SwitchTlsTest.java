@@ -104,6 +104,36 @@ class SwitchTlsTest {
                 .hasMessageContaining("certificate " + cert).hasMessageContaining("expired on");
         assertThatThrownBy(() -> SwitchTls.fromPem(cert, key, ca, Instant.parse("2001-01-01T00:00:00Z")))
                 .hasMessageContaining("is valid only from");
+        // The JDK would take an expired trust anchor's switches; OpenSSL would not, and neither do we.
+        Path shortLived = DIR.resolve("short-lived-ca.pem");
+        Instant afterIt;
+        try (var in = Files.newInputStream(shortLived)) {
+            afterIt = ((java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                    .generateCertificate(in)).getNotAfter().toInstant().plusSeconds(60);
+        }
+        assertThat(SwitchTls.fromPem(cert, key, shortLived, afterIt.minus(java.time.Duration.ofHours(2))).trustedSubjects())
+                .containsExactly("CN=short-lived CA,O=te tests");
+        assertThatThrownBy(() -> SwitchTls.fromPem(cert, key, shortLived, afterIt))
+                .hasMessageContaining("certificate " + shortLived + " (CN=short-lived CA,O=te tests) expired on");
+        // CA first, own certificate second: said so, instead of "not the key".
+        Path caFirst = tmp.resolve("ca-first.pem");
+        Files.writeString(caFirst, Files.readString(ca) + Files.readString(cert));
+        assertThatThrownBy(() -> SwitchTls.fromPem(caFirst, key, ca, NOW))
+                .hasMessageContaining("is the key of certificate 2 (CN=te-controller,O=te tests)").hasMessageContaining("put the controller's own certificate first");
+        Path truncated = tmp.resolve("truncated.pem");
+        Files.writeString(truncated, Files.readString(cert).replace("-----END CERTIFICATE-----", ""));
+        assertThatThrownBy(() -> SwitchTls.fromPem(truncated, key, ca, NOW))
+                .hasMessageContaining("certificate chain file " + truncated + ": certificate 1 is not a PEM X.509 certificate");
+    }
+
+    @Test
+    void takesTheCertificatesOutOfAFileThatAlsoHoldsTheKeyAndText(@TempDir Path tmp) throws Exception {
+        // As ovs-pki writes certificates (a text dump first) and as some tools bundle key and chain.
+        Path bundle = tmp.resolve("bundle.pem");
+        Files.writeString(bundle, "Certificate:\n    Data: (text dump)\n" + Files.readString(DIR.resolve("controller.key"))
+                + Files.readString(DIR.resolve("controller.pem")) + Files.readString(DIR.resolve("ca.pem")));
+        SwitchTls tls = SwitchTls.fromPem(bundle, DIR.resolve("controller.key"), DIR.resolve("ca.pem"), NOW);
+        assertThat(tls.certificate().getSubjectX500Principal().getName()).isEqualTo("CN=te-controller,O=te tests");
     }
 
     @Test
@@ -140,6 +170,39 @@ class SwitchTlsTest {
                     .anyMatch(l -> l.contains("is it set to connect with tcp: instead of ssl:?"));
         }
         assertThat(p.status()).isEmpty();
+    }
+
+    @Test
+    void aPeerThatNeverStartsTlsIsClosedAfterTheTimeoutAndLoggedOnce() throws Exception {
+        WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withTls(controllerTls()).withRequestTimeoutMs(300).withAuditIntervalMs(0));
+        pushers.add(p);
+        try (LogCapture log = new LogCapture(SwitchConnection.class);
+             java.net.Socket silent = new java.net.Socket("127.0.0.1", p.localAddress().getPort())) {
+            silent.setSoTimeout(5_000);
+            // The controller's HELLO is held behind TLS: what comes is the close, with no OpenFlow byte before it.
+            assertThat(silent.getInputStream().read()).isEqualTo(-1);
+            await(() -> log.lines().stream().anyMatch(l -> l.contains("TLS handshake failed")));
+            Thread.sleep(400); // the OpenFlow handshake's timer has fired too by now
+            String port = ":" + silent.getLocalPort();
+            assertThat(log.lines()).filteredOn(l -> l.contains(port) && l.startsWith("WARN")).singleElement().asString()
+                    .contains("sent no TLS handshake in time");
+        }
+    }
+
+    @Test
+    void refusedHandshakesAreLoggedWithinABudget() throws Exception {
+        WeightPusher p = start(SouthboundConfig.defaults().withTls(controllerTls()));
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            for (int i = 0; i < 25; i++) {
+                FakeSwitch plain = new FakeSwitch(1).connect(group, p.localAddress());
+                await(() -> !plain.connected());
+            }
+            await(() -> log.lines().stream().filter(l -> l.contains("TLS handshake failed")).count() >= 20);
+            Thread.sleep(200);
+            assertThat(log.lines()).filteredOn(l -> l.contains("TLS handshake failed")).hasSize(20);
+            assertThat(log.lines()).noneMatch(l -> l.startsWith("INFO"));
+        }
     }
 
     @Test
