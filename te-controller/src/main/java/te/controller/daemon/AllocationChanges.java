@@ -138,21 +138,7 @@ public record AllocationChanges(long version, long trackedFrom, long[] changedAt
                 return false;
             }
             // Same path set object (no link event between the two): the same pair has the same paths.
-            if (pa != pb && !samePath(pa, pa.firstPath(pairA) + p, pb, pb.firstPath(pairB) + p)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Arc by arc, without copying: a pruning compares Kdl's million paths before it is served. */
-    private static boolean samePath(PathSet a, int p, PathSet b, int q) {
-        int length = a.pathLength(p);
-        if (length != b.pathLength(q)) {
-            return false;
-        }
-        for (int j = 0; j < length; j++) {
-            if (a.arc(p, j) != b.arc(q, j)) {
+            if (pa != pb && !pa.samePath(pa.firstPath(pairA) + p, pb, pb.firstPath(pairB) + p)) {
                 return false;
             }
         }

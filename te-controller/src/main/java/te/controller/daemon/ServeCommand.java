@@ -61,6 +61,12 @@ public final class ServeCommand implements Callable<Integer> {
                     + "concurrent-flow and min-mlu (default: ${DEFAULT-VALUE}, always take the re-solve).")
     double minGain;
 
+    @Option(names = "--restore-splits", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Put the served splits back into each re-solve's allocation wherever capacity allows, keeping the "
+                    + "re-solve's flow per commodity, so its objective is unchanged and only the commodities that must move do "
+                    + "(default: on; --no-restore-splits publishes the solver's allocation as it is).")
+    boolean restoreSplits;
+
     @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
             description = "Re-solve when no solve has ended for this long, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
     String interval;
@@ -141,7 +147,7 @@ public final class ServeCommand implements Callable<Integer> {
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 every, parseBytes(maxBody));
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain);
+                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits);
         Duration upHold = parseDuration(linkUpHold);
         if (upHold.isNegative()) {
             throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));

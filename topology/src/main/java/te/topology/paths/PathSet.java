@@ -114,6 +114,25 @@ public final class PathSet {
         return arcs[arcStart[p] + j];
     }
 
+    /**
+     * @return whether path {@code p} of this set and path {@code q} of {@code other} are the same
+     *         arc sequence; compared in place, without copying (a re-solve compares Kdl's million paths)
+     */
+    public boolean samePath(int p, PathSet other, int q) {
+        int length = pathLength(p);
+        if (length != other.pathLength(q)) {
+            return false;
+        }
+        int from = arcStart[p];
+        int otherFrom = other.arcStart[q];
+        for (int j = 0; j < length; j++) {
+            if (arcs[from + j] != other.arcs[otherFrom + j]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return the arcs of path {@code p}, a copy */
     public int[] pathArcs(int p) {
         return Arrays.copyOfRange(arcs, arcStart[p], arcStart[p + 1]);

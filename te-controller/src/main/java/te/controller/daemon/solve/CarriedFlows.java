@@ -1,6 +1,5 @@
 package te.controller.daemon.solve;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import te.lp.Allocation;
@@ -39,11 +38,10 @@ final class CarriedFlows {
         int oldCount = oldPaths.firstPath(oldPair + 1) - oldFirst;
         int first = paths.firstPath(pair);
         for (int j = first; j < paths.firstPath(pair + 1); j++) {
-            int[] arcs = paths.pathArcs(j);
             // Paths rarely change places: the same position first, then the others.
             for (int i = 0; i < oldCount; i++) {
                 int o = oldFirst + (j - first + i) % oldCount;
-                if (Arrays.equals(arcs, oldPaths.pathArcs(o))) {
+                if (paths.samePath(j, oldPaths, o)) {
                     double f = from.pathFlowMbps(from.firstColumn(k) + o - oldFirst);
                     into[offset + j - first] = f;
                     carried += f;

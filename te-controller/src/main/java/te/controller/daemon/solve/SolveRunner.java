@@ -234,8 +234,61 @@ public final class SolveRunner {
                     pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, label, pruned.get());
         }
         String note = moved ? "computed for topology version %d; it fits the links changed since".formatted(n.links().version()) : "";
-        return publish(settings.method(), status, joined(note, solverNote),
-                attempt.value(), attempt.solveSeconds(), start, d, label, attempt.allocation().get());
+        Allocation allocation = attempt.allocation().get();
+        double value = attempt.value();
+        if (!moved && settings.restoreSplits()) {
+            Optional<Restored> restored = restoredSplits(allocation, n);
+            if (restored.isPresent()) {
+                allocation = restored.get().allocation();
+                value = restored.get().value();
+                note = joined(note, restored.get().note());
+            }
+        }
+        return publish(settings.method(), status, joined(note, solverNote), value, attempt.solveSeconds(), start, d, label, allocation);
+    }
+
+    /** A re-solve's allocation with the served splits put back, its objective and a note for the allocation's message. */
+    private record Restored(Allocation allocation, double value, String note) {
+    }
+
+    /**
+     * @return the re-solve's allocation with the served splits put back where capacity allows
+     *         ({@link RestoredSplits}), when there is a served allocation for the links this pass
+     *         solved for and some split differed; empty otherwise, or if the result fails the check
+     *         (then the re-solve goes out as it is)
+     */
+    private Optional<Restored> restoredSplits(Allocation fresh, NetworkSnapshot n) {
+        Optional<AllocationSnapshot> served = allocations.current();
+        // Revertive: after a link came back (or capacity rose) the served splits are the detours
+        // around its failure, and keeping them would leave the repaired link idle for good.
+        if (served.isEmpty() || served.get().info().topologyVersion() != n.links().version()) {
+            return Optional.empty();
+        }
+        long start = System.nanoTime();
+        Objective objective = settings.objective();
+        try {
+            RestoredSplits.Result r = RestoredSplits.restore(served.get().allocation(), fresh, objective);
+            if (r.restored() == 0) {
+                LOG.info("served splits of allocation version {}: none of the {} the re-solve moved could be put back ({} s)",
+                        served.get().version(), r.differed(), "%.3f".formatted((System.nanoTime() - start) / 1e9));
+                return Optional.empty();
+            }
+            double value = r.allocation().objectiveValue(objective);
+            List<String> violations = AllocationBook.violations(r.allocation(), objective, value);
+            if (!violations.isEmpty()) {
+                LOG.error("served splits put back fail the check ({}); publishing the re-solve as it is", violations.get(0));
+                return Optional.empty();
+            }
+            LOG.info("served splits of allocation version {} put back for {} of the {} commodities the re-solve moved, objective {} "
+                    + "against {} ({} s)", served.get().version(), r.restored(), r.differed(), value, fresh.objectiveValue(objective),
+                    "%.3f".formatted((System.nanoTime() - start) / 1e9));
+            return Optional.of(new Restored(r.allocation(), value, "served splits of allocation version %d kept for %d of the %d commodities the re-solve moved (same flows per commodity)"
+                    .formatted(served.get().version(), r.restored(), r.differed())));
+        } catch (RuntimeException e) {
+            // An improvement, not a requirement: the checked re-solve goes out if it fails.
+            LOG.error("putting served splits back failed; publishing the re-solve as it is", e);
+            return Optional.empty();
+        }
     }
 
     /**

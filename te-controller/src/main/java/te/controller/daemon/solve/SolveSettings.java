@@ -23,9 +23,11 @@ import te.lp.pop.RandomPartitioner;
  * @param gap              relative optimality gap of full-LP solves ({@link TeOptimizer#withGap})
  * @param minGain          least relative improvement of the objective for which a re-solve moves the served splits
  *                         ({@link KeptSplits}), in [0, 1); 0 always serves the re-solve's allocation
+ * @param restoreSplits    put the served splits back into a re-solve's allocation where capacity allows, at the same
+ *                         flow per commodity ({@link RestoredSplits}); the objective is unchanged
  */
 public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads,
-                            Partitioner partitioner, double gap, double minGain) {
+                            Partitioner partitioner, double gap, double minGain, boolean restoreSplits) {
     public SolveSettings {
         requireNonNull(objective, "objective");
         requireNonNull(solver, "solver");
@@ -42,14 +44,19 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         }
     }
 
-    /** Settings with POP's random partitioner, the default gap and no hysteresis. */
+    /** Settings with POP's random partitioner, the default gap, no hysteresis, and served splits put back. */
     public SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
-        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP, 0);
+        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP, 0, true);
     }
 
     /** @return these settings with another {@code minGain} */
     public SolveSettings withMinGain(double minGain) {
-        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain);
+        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain, restoreSplits);
+    }
+
+    /** @return these settings putting served splits back into re-solves ({@code on}) or not */
+    public SolveSettings withRestoreSplits(boolean on) {
+        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain, on);
     }
 
     private static PopOptions popOptions(int k, double split, double limit, int threads, Partitioner partitioner) {
