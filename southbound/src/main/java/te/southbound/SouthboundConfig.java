@@ -1,6 +1,7 @@
 package te.southbound;
 
 import java.net.InetSocketAddress;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -28,14 +29,22 @@ import java.util.Set;
  *                          one is safe, and on Open vSwitch 3.1 (197 bridges in one process)
  *                          bundles were no faster and made stale-entry removal 1.5 times slower
  * @param tls               mutual TLS on every switch connection, or plain TCP (the default)
+ * @param certificateNames  with TLS: per datapath id, the common name (CN) its switch's certificate
+ *                          must have; a switch claiming a dpid whose certificate has another name,
+ *                          or a dpid without a name here, is refused. Empty: any trusted
+ *                          certificate may claim any dpid (the default)
  */
 public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
                                long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
                                int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles,
-                               Optional<SwitchTls> tls) {
+                               Optional<SwitchTls> tls, Map<Dpid, String> certificateNames) {
     public SouthboundConfig {
         Objects.requireNonNull(listen, "listen");
         Objects.requireNonNull(tls, "tls");
+        certificateNames = Map.copyOf(certificateNames);
+        if (!certificateNames.isEmpty() && tls.isEmpty()) {
+            throw new IllegalArgumentException("certificate names bind datapath ids to TLS certificates; they need TLS");
+        }
         knownSwitches = Set.copyOf(knownSwitches);
         Objects.requireNonNull(ownership, "ownership");
         Objects.requireNonNull(messageLog, "messageLog");
@@ -61,60 +70,66 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
     /** 127.0.0.1:6653, plain TCP, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100, no bundles. */
     public static SouthboundConfig defaults() {
         return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
-                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty());
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of());
     }
 
     /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
     }
 
     /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
     }
 
     /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
     }
 
     /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
     public SouthboundConfig withRequestTimeoutMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
     }
 
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                ms, weightTotal, ownership, messageLog, bundles, tls);
+                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
     }
 
     /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, total, ownership, messageLog, bundles, tls);
+                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames);
     }
 
     /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, log, bundles, tls);
+                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames);
     }
 
     /** @return this config sending each phase as one bundle where a switch accepts bundles ({@code true}), or never */
     public SouthboundConfig withBundles(boolean on) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, on, tls);
+                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames);
     }
 
     /** @return this config taking switches only over mutual TLS with {@code t} */
     public SouthboundConfig withTls(SwitchTls t) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t));
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames);
+    }
+
+    /** @return this config taking a switch only if its certificate's CN is the one {@code names} gives its dpid (needs TLS) */
+    public SouthboundConfig withCertificateNames(Map<Dpid, String> names) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names);
     }
 }

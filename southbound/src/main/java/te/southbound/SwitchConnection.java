@@ -331,6 +331,17 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             }
         } else if (msg instanceof FeaturesReply f) {
             dpid = new Dpid(f.datapathId());
+            String refusal = certificateRefusal(dpid);
+            if (refusal != null) {
+                long held = registry.refusalLogSlot();
+                if (held >= 0) {
+                    log.warn("switch at {} claims datapath id {}, {}; closing{}", remote(), dpid, refusal,
+                            held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "");
+                }
+                closedForError = true;
+                channel.close();
+                return;
+            }
             if (config.bundles() && registry.isKnown(dpid)) {
                 // Ready once the probe is answered, so that the first push (the largest) is bundled too.
                 probeBundles().orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)
@@ -473,6 +484,42 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             byte[] stamp = ByteBuffer.allocate(8).putLong(System.nanoTime()).array();
             write(new EchoRequest(pending.nextXid(), Octets.of(stamp)), true);
         }
+    }
+
+    /**
+     * @return why a switch with this dpid may not use this connection's certificate, or null: with
+     *         certificate names configured, a dpid is taken only from a certificate with its name
+     */
+    private String certificateRefusal(Dpid claimed) {
+        java.util.Map<Dpid, String> names = config.certificateNames();
+        if (names.isEmpty()) {
+            return null;
+        }
+        String expected = names.get(claimed);
+        String actual = commonName(peerCertificate);
+        if (expected == null) {
+            return "which has no certificate name configured (its certificate's is '%s')".formatted(actual);
+        }
+        return expected.equals(actual) ? null
+                : "but its certificate's name is '%s', not '%s' as configured for it".formatted(actual, expected);
+    }
+
+    /** @return the most specific CN of an X.500 subject (RFC 2253), or "" when it has none */
+    static String commonName(String subject) {
+        if (subject == null) {
+            return "";
+        }
+        try {
+            List<javax.naming.ldap.Rdn> rdns = new javax.naming.ldap.LdapName(subject).getRdns();
+            for (int i = rdns.size() - 1; i >= 0; i--) {
+                if (rdns.get(i).getType().equalsIgnoreCase("CN")) {
+                    return String.valueOf(rdns.get(i).getValue());
+                }
+            }
+        } catch (javax.naming.InvalidNameException e) {
+            // The JDK rendered it, so it parses; a subject it cannot parse has no name to match
+        }
+        return "";
     }
 
     private void tlsHandshakeDone(ChannelHandlerContext ctx, SslHandshakeCompletionEvent e) {

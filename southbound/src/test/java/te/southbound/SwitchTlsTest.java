@@ -206,6 +206,35 @@ class SwitchTlsTest {
     }
 
     @Test
+    void aDatapathIdIsTakenOnlyFromACertificateWithItsName() throws Exception {
+        WeightPusher p = start(SouthboundConfig.defaults().withTls(controllerTls())
+                .withCertificateNames(java.util.Map.of(new Dpid(1), "switch-1", new Dpid(2), "switch-2")));
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            // All three show switch-1's certificate, which the CA signed: only dpid 1 may use it.
+            new FakeSwitch(1).connect(group, p.localAddress(), switchTls("switch"));
+            FakeSwitch impostor = new FakeSwitch(2).connect(group, p.localAddress(), switchTls("switch"));
+            FakeSwitch unnamed = new FakeSwitch(3).connect(group, p.localAddress(), switchTls("switch"));
+            await(() -> !impostor.connected() && !unnamed.connected());
+            await(() -> p.status().size() == 1);
+            assertThat(p.status()).singleElement().satisfies(s -> assertThat(s.dpid()).isEqualTo(new Dpid(1)));
+            assertThat(log.lines()).anyMatch(l -> l.contains("claims datapath id 0000000000000002, but its certificate's name is "
+                    + "'switch-1', not 'switch-2' as configured for it; closing"));
+            assertThat(log.lines()).anyMatch(l -> l.contains("claims datapath id 0000000000000003, which has no certificate name "
+                    + "configured (its certificate's is 'switch-1')"));
+        }
+    }
+
+    @Test
+    void certificateNamesNeedTlsAndNameTheMostSpecificCommonName() {
+        assertThatThrownBy(() -> SouthboundConfig.defaults().withCertificateNames(java.util.Map.of(new Dpid(1), "s1")))
+                .hasMessageContaining("they need TLS");
+        assertThat(SwitchConnection.commonName("CN=switch-1,O=te tests")).isEqualTo("switch-1");
+        assertThat(SwitchConnection.commonName("CN=leaf\\,7,OU=CN=x,CN=root")).isEqualTo("leaf,7");
+        assertThat(SwitchConnection.commonName("O=te tests")).isEmpty();
+        assertThat(SwitchConnection.commonName(null)).isEmpty();
+    }
+
+    @Test
     void aTlsSwitchAtAPlainListenerIsToldWhatHappened() throws Exception {
         WeightPusher p = start(SouthboundConfig.defaults());
         try (LogCapture log = new LogCapture(SwitchConnection.class)) {

@@ -185,9 +185,19 @@ public final class ServeCommand implements Callable<Integer> {
                     : readWiring(topology, openflowWiring);
             te.southbound.SouthboundConfig config = te.southbound.SouthboundConfig.defaults()
                     .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles);
+            java.util.Map<te.southbound.Dpid, String> names = new java.util.HashMap<>();
+            for (int v = 0; v < topology.nodeCount(); v++) {
+                int node = v;
+                wiring.certificateName(v).ifPresent(name -> names.put(wiring.dpid(node), name));
+            }
+            if (!names.isEmpty() && tls.isEmpty()) {
+                throw new IllegalArgumentException(("--openflow-wiring %s binds datapath ids to certificate names (certificate-cn), "
+                        + "which needs switch TLS: give --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca").formatted(openflowWiring));
+            }
             if (tls.isPresent()) {
-                config = config.withTls(tls.get());
-                LOG.info("switches must connect over {}", tls.get().describe());
+                config = config.withTls(tls.get()).withCertificateNames(names);
+                LOG.info("switches must connect over {}{}", tls.get().describe(), names.isEmpty() ? ""
+                        : ", each with the certificate name its node's wiring line gives");
             } else if (!of.isLoopback()) {
                 LOG.warn("--openflow-listen {} takes switches over plain TCP beyond loopback: anyone who reaches it can "
                         + "pose as a switch; give --openflow-tls-cert/-key/-ca", openflowListen);

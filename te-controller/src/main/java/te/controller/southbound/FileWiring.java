@@ -14,11 +14,12 @@ import te.topology.Topology;
 /**
  * A network's real wiring from a file, one entry per line ({@code #} comments):
  * <pre>
- * node ATLA dpid 00:00:00:00:00:00:00:0a prefix 10.7.0.0/16 host-port 1
+ * node ATLA dpid 00:00:00:00:00:00:00:0a prefix 10.7.0.0/16 host-port 1 certificate-cn atla-sw1
  * link ATLA WASH port 3
  * </pre>
  * Every topology node needs a {@code node} line (id or unique label); {@code host-port} defaults to
- * 1. An arc without a {@code link} line uses the conventional numbering (its rank among the tail's
+ * 1. {@code certificate-cn} binds the node's dpid to the CN of its switch's TLS certificate: given
+ * for one node, it is needed for every node, and names are unique. An arc without a {@code link} line uses the conventional numbering (its rank among the tail's
  * arcs + 2), so a lab wired that way needs no link lines. Every problem in the file is reported at
  * once and nothing is used from a file with problems.
  */
@@ -27,12 +28,14 @@ public final class FileWiring implements Wiring {
     private final Ipv4Prefix[] prefix;
     private final int[] hostPort;
     private final int[] outPort;
+    private final String[] certificateName;
 
-    private FileWiring(Dpid[] dpid, Ipv4Prefix[] prefix, int[] hostPort, int[] outPort) {
+    private FileWiring(Dpid[] dpid, Ipv4Prefix[] prefix, int[] hostPort, int[] outPort, String[] certificateName) {
         this.dpid = dpid;
         this.prefix = prefix;
         this.hostPort = hostPort;
         this.outPort = outPort;
+        this.certificateName = certificateName;
     }
 
     /** @throws IllegalArgumentException listing every bad line; @throws IOException if unreadable */
@@ -46,6 +49,8 @@ public final class FileWiring implements Wiring {
         Dpid[] dpid = new Dpid[n];
         Ipv4Prefix[] prefix = new Ipv4Prefix[n];
         int[] hostPort = new int[n];
+        String[] certificateName = new String[n];
+        Map<String, String> nameOwner = new HashMap<>();
         int[] outPort = new int[topology.arcCount()];
         ConventionalWiring conventional = new ConventionalWiring(topology);
         for (int a = 0; a < outPort.length; a++) {
@@ -62,8 +67,9 @@ public final class FileWiring implements Wiring {
             String where = "line %d".formatted(i + 1);
             try {
                 String[] w = line.split("\\s+");
-                if (w[0].equals("node") && (w.length == 6 || w.length == 8) && w[2].equals("dpid") && w[4].equals("prefix")
-                        && (w.length == 6 || w[6].equals("host-port"))) {
+                if (w[0].equals("node") && w.length >= 6 && w.length % 2 == 0 && w[2].equals("dpid") && w[4].equals("prefix")
+                        && options(w).keySet().stream().allMatch(NODE_OPTIONS::contains)) {
+                    Map<String, String> option = options(w);
                     int v = topology.resolveNode(w[1]);
                     if (dpid[v] != null) {
                         throw new IllegalArgumentException("node '%s' appears twice".formatted(w[1]));
@@ -75,7 +81,15 @@ public final class FileWiring implements Wiring {
                     }
                     dpid[v] = d;
                     prefix[v] = Ipv4Prefix.parse(w[5]);
-                    hostPort[v] = w.length == 8 ? port(w[7]) : 1;
+                    hostPort[v] = option.containsKey("host-port") ? port(option.get("host-port")) : 1;
+                    if (option.containsKey("certificate-cn")) {
+                        String name = option.get("certificate-cn");
+                        String other = nameOwner.putIfAbsent(name, w[1]);
+                        if (other != null) {
+                            throw new IllegalArgumentException("certificate-cn '%s' already belongs to node '%s'".formatted(name, other));
+                        }
+                        certificateName[v] = name;
+                    }
                 } else if (w[0].equals("link") && w.length == 5 && w[3].equals("port")) {
                     int u = topology.resolveNode(w[1]);
                     int v = topology.resolveNode(w[2]);
@@ -86,7 +100,8 @@ public final class FileWiring implements Wiring {
                     outPort[arc] = port(w[4]);
                 } else {
                     throw new IllegalArgumentException(
-                            "expected 'node ID dpid DPID prefix A.B.C.D/LEN [host-port N]' or 'link SRC DST port N', got '%s'".formatted(line));
+                            ("expected 'node ID dpid DPID prefix A.B.C.D/LEN [host-port N] [certificate-cn NAME]' or 'link SRC DST "
+                                    + "port N', got '%s'").formatted(line));
                 }
             } catch (IllegalArgumentException e) {
                 problems.add(where + ": " + e.getMessage());
@@ -97,10 +112,36 @@ public final class FileWiring implements Wiring {
                 problems.add("node '%s' has no 'node' line".formatted(topology.nodes().get(v).id()));
             }
         }
+        if (!nameOwner.isEmpty()) {
+            // A node left out would let any trusted certificate claim its dpid: all or none.
+            List<String> unnamed = new ArrayList<>();
+            for (int v = 0; v < n; v++) {
+                if (dpid[v] != null && certificateName[v] == null) {
+                    unnamed.add(topology.nodes().get(v).id());
+                }
+            }
+            if (!unnamed.isEmpty()) {
+                problems.add("certificate-cn is given for some nodes, so every node needs one; missing for %s".formatted(
+                        unnamed.size() > 10 ? unnamed.subList(0, 10) + " and %d more".formatted(unnamed.size() - 10) : unnamed));
+            }
+        }
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid wiring %s: %s".formatted(source, String.join("; ", problems)));
         }
-        return new FileWiring(dpid, prefix, hostPort, outPort);
+        return new FileWiring(dpid, prefix, hostPort, outPort, certificateName);
+    }
+
+    private static final java.util.Set<String> NODE_OPTIONS = java.util.Set.of("host-port", "certificate-cn");
+
+    /** @return a node line's optional "key value" pairs after its prefix; a repeated key fails */
+    private static Map<String, String> options(String[] w) {
+        Map<String, String> options = new HashMap<>();
+        for (int i = 6; i + 1 < w.length; i += 2) {
+            if (options.put(w[i], w[i + 1]) != null) {
+                throw new IllegalArgumentException("'%s' is given twice".formatted(w[i]));
+            }
+        }
+        return options;
     }
 
     private static int port(String text) {
@@ -133,5 +174,10 @@ public final class FileWiring implements Wiring {
     @Override
     public Ipv4Prefix prefix(int node) {
         return prefix[node];
+    }
+
+    @Override
+    public java.util.Optional<String> certificateName(int node) {
+        return java.util.Optional.ofNullable(certificateName[node]);
     }
 }

@@ -16,4 +16,12 @@ public interface Wiring {
 
     /** @return the IPv4 prefix of node {@code node}'s hosts (what commodities towards it match) */
     Ipv4Prefix prefix(int node);
+
+    /**
+     * @return the common name (CN) the TLS certificate of node {@code node}'s switch must have, or
+     *         empty when the wiring binds no names (any trusted certificate may claim any dpid)
+     */
+    default java.util.Optional<String> certificateName(int node) {
+        return java.util.Optional.empty();
+    }
 }

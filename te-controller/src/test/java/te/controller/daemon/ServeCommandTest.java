@@ -114,6 +114,16 @@ class ServeCommandTest {
                 tls.resolve("controller.pem").toString(), "--openflow-tls-key", tls.resolve("controller-pkcs1.key").toString(),
                 "--openflow-tls-ca", tls.resolve("ca.pem").toString(), "--state-dir", dir.toString()))
                 .contains("private key file " + tls.resolve("controller-pkcs1.key")).contains("openssl pkcs8 -topk8");
+        Path named = dir.resolve("named.wiring");
+        StringBuilder wiring = new StringBuilder();
+        te.topology.Topology abilene = te.zoo.TopologyCatalog.discover().load("Abilene");
+        for (int v = 0; v < abilene.nodeCount(); v++) {
+            wiring.append("node %s dpid %d prefix 10.%d.0.0/16 certificate-cn sw%d\n".formatted(abilene.nodes().get(v).id(), v + 1, v, v));
+        }
+        Files.writeString(named, wiring);
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-wiring", named.toString(),
+                "--state-dir", dir.resolve("named").toString()))
+                .contains("binds datapath ids to certificate names (certificate-cn), which needs switch TLS");
         assertThat(run("serve", "-t", "Abilene", "--min-gain", "1.5", "--state-dir", dir.toString()))
                 .contains("--min-gain must be a fraction in [0, 1)");
         // Config file trouble is one line with the reason, not a wrapped exception above the usage.

@@ -37,6 +37,30 @@ class FileWiringTest {
     }
 
     @Test
+    void certificateNamesAreForEveryNodeOrNoneAndUnique() {
+        String named = allNodes().lines().map(l -> l + " certificate-cn sw-" + l.split(" ")[1]).reduce("", (a, l) -> a + l + "\n");
+        FileWiring w = FileWiring.parse(abilene, named.replace("prefix 10.0.0.0/16 certificate-cn", "prefix 10.0.0.0/16 host-port 3 certificate-cn"),
+                "lab.wiring");
+        assertThat(w.certificateName(0)).contains("sw-" + abilene.nodes().get(0).id());
+        assertThat(w.hostPort(0)).isEqualTo(3);
+        assertThat(FileWiring.parse(abilene, allNodes(), "lab.wiring").certificateName(0)).isEmpty();
+
+        String first = allNodes().lines().findFirst().orElseThrow();
+        String onlyOne = allNodes().replace(first, first + " certificate-cn sw-a");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, onlyOne, "lab.wiring"))
+                .hasMessageContaining("certificate-cn is given for some nodes, so every node needs one; missing for [");
+        String twice = named.replace("certificate-cn sw-" + abilene.nodes().get(1).id(), "certificate-cn sw-" + abilene.nodes().get(0).id());
+        assertThatThrownBy(() -> FileWiring.parse(abilene, twice, "lab.wiring"))
+                .hasMessageContaining("line 2: certificate-cn 'sw-%s' already belongs to node '%s'".formatted(abilene.nodes().get(0).id(),
+                        abilene.nodes().get(0).id()));
+        String repeated = allNodes().replace(first, first + " host-port 2 host-port 3");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, repeated, "lab.wiring")).hasMessageContaining("line 1: 'host-port' is given twice");
+        String unknown = allNodes().replace(first, first + " colour blue");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, unknown, "lab.wiring"))
+                .hasMessageContaining("line 1: expected 'node ID dpid DPID prefix A.B.C.D/LEN [host-port N] [certificate-cn NAME]'");
+    }
+
+    @Test
     void everyProblemIsNamedAtOnce() {
         String text = """
                 node 0 dpid 1 prefix 10.0.0.0/16 host-port 0
