@@ -211,6 +211,16 @@ public final class AllocationBook {
         return Optional.ofNullable(served).map(Served::snapshot);
     }
 
+    /**
+     * @return how many commodities the served allocation changed against the one before it (what
+     *         a re-solve moved), or empty when there is none or it is the run's first
+     */
+    public java.util.OptionalInt changedCommodities() {
+        Served s = served;
+        int n = s == null ? -1 : s.changes().changedByThisVersion();
+        return n < 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(n);
+    }
+
     /** @return the last good allocation with its changes, if any */
     public Optional<Served> served() {
         return Optional.ofNullable(served);

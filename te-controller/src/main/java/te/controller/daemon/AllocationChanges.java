@@ -156,6 +156,14 @@ public record AllocationChanges(long version, long trackedFrom, long[] changedAt
         return k -> at[k] > since;
     }
 
+    /**
+     * @return how many commodities this version changed against the one before it, or -1 for a
+     *         run's first allocation (nothing before it is known)
+     */
+    public int changedByThisVersion() {
+        return version == trackedFrom ? -1 : changedCount(version - 1);
+    }
+
     /** @return how many commodities changed after version {@code since} */
     public int changedCount(long since) {
         int n = 0;

@@ -70,6 +70,10 @@ public final class Daemon implements AutoCloseable {
                     () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
                     () -> network.current().links().downArcs().size());
             allocations.current().ifPresent(a -> metrics.served(a.info()));
+            metrics.allocationChanges(() -> {
+                java.util.OptionalInt n = allocations.changedCommodities();
+                return n.isPresent() ? n.getAsInt() : Double.NaN;
+            });
             var measured = new java.util.concurrent.atomic.AtomicReference<LinkLoads>();
             double[] capacity = topology.capacitiesMbps();
             metrics.measuredLinks(() -> measured.get() == null ? Double.NaN

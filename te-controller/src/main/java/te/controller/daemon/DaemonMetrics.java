@@ -40,6 +40,17 @@ public final class DaemonMetrics {
     }
 
     /**
+     * Registers {@code te_allocation_changed_commodities}: commodities whose demand, paths or flows
+     * the served allocation changed against the one before it (NaN for a run's first); the churn
+     * each new version brings, which the switches see as re-weighted groups.
+     */
+    public void allocationChanges(Supplier<Number> changed) {
+        Gauge.builder("te.allocation.changed.commodities", changed)
+                .description("commodities the served allocation changed against the version before it (NaN: none before it in this run)")
+                .register(registry);
+    }
+
+    /**
      * Registers the gauges of the loads the switches measure: {@code te_links_measured_max_utilisation}
      * (NaN while none is known) and {@code te_links_measured} (arcs with a rate).
      */

@@ -97,6 +97,12 @@ class AllocationChangesTest {
             JsonNode delta = DaemonFixture.json(d.get("/v1/allocation?since=" + before));
             assertThat(delta.get("removed")).extracting(AllocationChangesTest::pair).containsExactly("2->7");
             assertThat(delta.get("commodities")).extracting(AllocationChangesTest::pair).contains("3->9", "6->8").doesNotContain("2->7");
+            // The churn of the newest version, in the status and the metrics.
+            JsonNode latest = DaemonFixture.json(d.get("/v1/allocation"));
+            long latestVersion = latest.get("version").asLong();
+            int changed = DaemonFixture.json(d.get("/v1/allocation?since=" + (latestVersion - 1))).get("commodities").size();
+            assertThat(DaemonFixture.json(d.get("/v1/status")).get("allocation").get("changedCommodities").asInt()).isEqualTo(changed);
+            assertThat(d.get("/metrics").body()).contains("te_allocation_changed_commodities " + changed + ".0");
             assertEveryDeltaRebuildsTheCurrent(d, v -> false);
 
             // A link failure: pruned allocation, then the re-solve; then the pair comes back.
@@ -124,6 +130,10 @@ class AllocationChangesTest {
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             long oldest = seen.keySet().iterator().next();
             assertThat(oldest).isLessThan(last);
+            JsonNode status = DaemonFixture.json(d.get("/v1/status")).get("allocation");
+            if (status.get("version").asLong() == last) { // not yet re-solved since the restart
+                assertThat(status.get("changedCommodities").isNull()).as("nothing before a run's first allocation is known").isTrue();
+            }
             assertThat(DaemonFixture.json(d.get("/v1/allocation?since=" + oldest)).get("full").asBoolean()).isTrue();
             assertEveryDeltaRebuildsTheCurrent(d, v -> v < last);
         }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import te.controller.daemon.AllocationBook;
+import te.controller.daemon.AllocationSnapshot;
 import te.controller.daemon.DaemonMetrics;
 import te.controller.daemon.DemandBook;
 import te.controller.daemon.NetworkBook;
@@ -54,7 +55,8 @@ public final class ControlResource {
         body.put("topology", topologyName);
         body.put("demandVersion", demandVersion);
         body.put("topologyVersion", topologyVersion);
-        body.put("allocation", allocations.current().map(a -> {
+        body.put("allocation", allocations.served().map(served -> {
+            AllocationSnapshot a = served.snapshot();
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("version", a.version());
             m.put("method", a.info().method());
@@ -64,6 +66,8 @@ public final class ControlResource {
             m.put("topologyVersion", a.info().topologyVersion());
             m.put("current", a.info().demandVersion() == demandVersion && a.info().topologyVersion() == topologyVersion);
             m.put("computedAt", a.info().computedAt().toString());
+            int changed = served.changes().changedByThisVersion();
+            m.put("changedCommodities", changed < 0 ? null : changed);
             return m;
         }).orElse(null));
         body.put("solving", s.solving());
