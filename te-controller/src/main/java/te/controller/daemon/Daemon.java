@@ -95,14 +95,14 @@ public final class Daemon implements AutoCloseable {
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
             ApiServer server;
             try {
-                server = ApiServer.start(settings.listen().resolve(), new Router(routes, auth), metrics, settings.maxBodyBytes());
+                server = ApiServer.start(settings.listen().resolve(), new Router(routes, auth), metrics, settings.maxBodyBytes(), settings.tls());
             } catch (RuntimeException e) {
                 loop.close();
                 throw e;
             }
             loop.request("startup");
-            LOG.info("listening on http://{}:{} ({}: {} nodes, {} arcs; state in {}; token {}; solve {} {} every {})",
-                    settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
+            LOG.info("listening on {}://{}:{} ({}: {} nodes, {} arcs; state in {}; token {}; solve {} {} every {})",
+                    settings.scheme(), settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval().toMillis() % 1000 == 0 ? settings.interval().toSeconds() + " s"
                     : settings.interval().toMillis() + " ms");
@@ -120,6 +120,10 @@ public final class Daemon implements AutoCloseable {
         if (settings.tokenFile().isEmpty() && !settings.listen().isLoopback()) {
             throw new IllegalArgumentException(("refusing to listen on %s without a token: anyone who can reach it could change "
                     + "demands and link states. Give --token-file FILE, or listen on 127.0.0.1").formatted(settings.listen().host()));
+        }
+        if (settings.tls().isEmpty() && !settings.listen().isLoopback()) {
+            LOG.warn("listening on {} over plain HTTP: the bearer token and the traffic matrix cross the network in clear text; "
+                    + "give --tls-cert and --tls-key, or put a TLS proxy in front", settings.listen().host());
         }
     }
 

@@ -14,10 +14,13 @@ import java.util.Optional;
  * @param tokenFile    file holding the bearer token for mutating requests, if any
  * @param interval     time between periodic solves
  * @param maxBodyBytes largest request body accepted, in bytes, {@code >= 1024}
+ * @param tls          HTTPS for the REST API, or plain HTTP
  */
-public record DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path> tokenFile, Duration interval, int maxBodyBytes) {
+public record DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path> tokenFile, Duration interval, int maxBodyBytes,
+                             Optional<te.controller.daemon.http.ApiTls> tls) {
     public DaemonSettings {
         requireNonNull(listen, "listen");
+        requireNonNull(tls, "tls");
         requireNonNull(stateDir, "stateDir");
         requireNonNull(tokenFile, "tokenFile");
         requireNonNull(interval, "interval");
@@ -27,5 +30,15 @@ public record DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path>
         if (maxBodyBytes < 1024) {
             throw new IllegalArgumentException("--max-body must be >= 1024 bytes, got " + maxBodyBytes);
         }
+    }
+
+    /** Settings serving plain HTTP. */
+    public DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path> tokenFile, Duration interval, int maxBodyBytes) {
+        this(listen, stateDir, tokenFile, interval, maxBodyBytes, Optional.empty());
+    }
+
+    /** @return "https" or "http" */
+    public String scheme() {
+        return tls.isPresent() ? "https" : "http";
     }
 }

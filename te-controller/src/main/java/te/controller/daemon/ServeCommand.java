@@ -82,6 +82,18 @@ public final class ServeCommand implements Callable<Integer> {
             description = "File with the bearer token every mutating request must carry; required to listen beyond loopback.")
     Path tokenFile;
 
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "Serve the REST API over HTTPS with this PEM certificate (chain); needs --tls-key. Off by default (HTTP).")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE",
+            description = "With --tls-cert: its private key, PEM, unencrypted PKCS#8 ('BEGIN PRIVATE KEY'; RSA, EC or Ed25519).")
+    Path tlsKey;
+
+    @Option(names = "--tls-client-ca", paramLabel = "FILE",
+            description = "With --tls-cert: REST clients must show a certificate that chains to one of these PEM certificates.")
+    Path tlsClientCa;
+
     @Option(names = "--max-body", defaultValue = "256m", paramLabel = "BYTES",
             description = "Largest request body, e.g. 1048576, 512k, 64m; larger ones get 413 (default: ${DEFAULT-VALUE}).")
     String maxBody;
@@ -145,7 +157,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--interval must be positive, got '%s'".formatted(interval));
         }
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
-                every, parseBytes(maxBody));
+                every, parseBytes(maxBody), apiTls());
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits);
         Duration upHold = parseDuration(linkUpHold);
@@ -238,10 +250,25 @@ public final class ServeCommand implements Callable<Integer> {
             }
             stopped.countDown();
         }, "te-shutdown"));
-        spec.commandLine().getOut().printf("te serve: listening on http://%s:%d%n", settings.listen().host(), daemon.port());
+        spec.commandLine().getOut().printf("te serve: listening on %s://%s:%d%n", settings.scheme(), settings.listen().host(), daemon.port());
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
+    }
+
+    /** @return the REST API's HTTPS that --tls-cert/--tls-key (and --tls-client-ca) give, read and checked now, or empty */
+    private Optional<te.controller.daemon.http.ApiTls> apiTls() {
+        if (tlsCert == null && tlsKey == null && tlsClientCa == null) {
+            return Optional.empty();
+        }
+        if (tlsCert == null || tlsKey == null) {
+            throw new IllegalArgumentException("HTTPS needs both --tls-cert and --tls-key; got cert %s, key %s%s".formatted(tlsCert, tlsKey,
+                    tlsClientCa == null ? "" : ", client CA " + tlsClientCa));
+        }
+        te.controller.daemon.http.ApiTls tls = te.controller.daemon.http.ApiTls.fromPem(tlsCert, tlsKey, Optional.ofNullable(tlsClientCa),
+                java.time.Instant.now());
+        LOG.info("REST API over {}", tls.describe());
+        return Optional.of(tls);
     }
 
     /** @return the switch TLS the three --openflow-tls-* options give, read and checked now, or empty when none is given */

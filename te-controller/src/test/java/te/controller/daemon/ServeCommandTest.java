@@ -114,6 +114,11 @@ class ServeCommandTest {
                 tls.resolve("controller.pem").toString(), "--openflow-tls-key", tls.resolve("controller-pkcs1.key").toString(),
                 "--openflow-tls-ca", tls.resolve("ca.pem").toString(), "--state-dir", dir.toString()))
                 .contains("private key file " + tls.resolve("controller-pkcs1.key")).contains("openssl pkcs8 -topk8");
+        assertThat(run("serve", "-t", "Abilene", "--tls-key", tls.resolve("controller.key").toString(), "--state-dir", dir.toString()))
+                .contains("HTTPS needs both --tls-cert and --tls-key; got cert null");
+        assertThat(run("serve", "-t", "Abilene", "--tls-cert", tls.resolve("controller.pem").toString(), "--tls-key",
+                tls.resolve("rogue.key").toString(), "--state-dir", dir.toString()))
+                .contains("is not the key of certificate " + tls.resolve("controller.pem"));
         Path named = dir.resolve("named.wiring");
         StringBuilder wiring = new StringBuilder();
         te.topology.Topology abilene = te.zoo.TopologyCatalog.discover().load("Abilene");

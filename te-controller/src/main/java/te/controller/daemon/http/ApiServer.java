@@ -40,7 +40,8 @@ public final class ApiServer implements AutoCloseable {
      * @param maxBodyBytes largest request body accepted; larger ones get 413
      * @throws IllegalStateException naming the address if it cannot be bound
      */
-    public static ApiServer start(InetSocketAddress address, Router router, DaemonMetrics metrics, int maxBodyBytes) {
+    public static ApiServer start(InetSocketAddress address, Router router, DaemonMetrics metrics, int maxBodyBytes,
+                                  java.util.Optional<ApiTls> tls) {
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup io = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         EventExecutorGroup handlers = new DefaultEventExecutorGroup(HANDLER_THREADS);
@@ -54,7 +55,10 @@ public final class ApiServer implements AutoCloseable {
                         ch.pipeline()
                                 // A client that stalls mid-request (or idles on keep-alive) is
                                 // dropped rather than holding a connection and a buffer forever.
-                                .addLast("timeout", new ReadTimeoutHandler(READ_TIMEOUT_SECONDS))
+                                .addLast("timeout", new ReadTimeoutHandler(READ_TIMEOUT_SECONDS));
+                        // TLS between the bytes and HTTP; a plain-HTTP client fails its handshake.
+                        tls.ifPresent(t -> ch.pipeline().addLast("tls", t.context().newHandler(ch.alloc())));
+                        ch.pipeline()
                                 .addLast("http", new HttpServerCodec())
                                 .addLast("aggregate", new BodyLimitAggregator(maxBodyBytes, metrics))
                                 .addLast(handlers, "api", new ApiHandler(router, metrics));
