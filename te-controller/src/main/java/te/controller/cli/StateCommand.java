@@ -38,7 +38,15 @@ final class StateCommand implements Runnable {
     CommandSpec spec;
 
     @Mixin
-    TopologyOptions topologyOptions;
+    StateTopology topologyOptions;
+
+    /** The topology options with the topology optional: the state directory's stamp names it. */
+    static final class StateTopology extends TopologySource {
+        @Option(names = {"-t", "--topology"}, paramLabel = "NAME|FILE",
+                description = "Topology Zoo name, bundled name or a GraphML/JSON file (default: the one the state directory was "
+                        + "stamped for, when that is a Zoo or bundled name).")
+        String topology;
+    }
 
     @Option(names = "--state-dir", required = true, paramLabel = "DIR", description = "The daemon's --state-dir.")
     Path stateDir;
@@ -56,7 +64,7 @@ final class StateCommand implements Runnable {
             throw new IllegalArgumentException(("--allocation-json %s is inside the state directory %s: it could overwrite the "
                     + "daemon's own files; write it elsewhere").formatted(allocationJson, stateDir));
         }
-        Topology topology = topologyOptions.load();
+        Topology topology = topology();
         PrintWriter out = spec.commandLine().getOut();
         Optional<AllocationSnapshot> allocation = Optional.empty();
         for (String kind : KINDS) {
@@ -105,6 +113,32 @@ final class StateCommand implements Runnable {
             out.printf("written     %s%n", allocationJson);
         }
         out.flush();
+    }
+
+    /**
+     * @return the topology given with -t, else the one the state directory's stamp names (a Zoo or
+     *         bundled name; a file's name alone does not say where it is)
+     */
+    private Topology topology() {
+        if (topologyOptions.topology != null) {
+            return topologyOptions.load(topologyOptions.topology);
+        }
+        Optional<te.controller.daemon.TopologyStamp> stamp;
+        try {
+            stamp = StateFile.read(stateDir.resolve(te.controller.daemon.TopologyStamp.KIND + ".state"), te.controller.daemon.TopologyStamp.KIND)
+                    .flatMap(te.controller.daemon.TopologyStamp::parse);
+        } catch (CorruptStateException | IOException e) {
+            throw new IllegalArgumentException("give -t NAME|FILE: the topology stamp of %s is unreadable (%s)".formatted(stateDir, e.getMessage()));
+        }
+        String name = stamp.orElseThrow(() -> new IllegalArgumentException(
+                "give -t NAME|FILE: %s has no topology stamp (a directory from before stamps, or not a state directory)".formatted(stateDir)))
+                .name();
+        try {
+            return topologyOptions.load(name);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(("give -t NAME|FILE: %s was stamped for topology '%s', which is not a Zoo or bundled name "
+                    + "found here (%s)").formatted(stateDir, name, e.getMessage()), e);
+        }
     }
 
     /** @return whether {@code file} would land in the state directory (symbolic links resolved where they exist) */

@@ -189,6 +189,21 @@ class TeCliTest {
         assertThat(wrong.exit()).isEqualTo(1);
         assertThat(wrong.err()).contains("state directory " + foreign + " belongs to topology").contains("not Abilene");
 
+        // Without -t the stamp names the topology, where it is a name the catalogue knows.
+        Path stamped = dir.resolve("stamped");
+        try (te.controller.daemon.state.StateStore store = new te.controller.daemon.state.StateStore(stamped)) {
+            te.controller.daemon.TopologyStamp.claim(store, t);
+        }
+        Run named = run("state", "--state-dir", stamped.toString());
+        assertThat(named.exit()).as(named.err()).isZero();
+        assertThat(named.out()).contains("topology    Abilene");
+        Run unstamped = run("state", "--state-dir", state.toString());
+        assertThat(unstamped.exit()).isEqualTo(1);
+        assertThat(unstamped.err()).contains("give -t NAME|FILE: " + state + " has no topology stamp");
+        Run unknown = run("state", "--state-dir", foreign.toString());
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).contains("give -t NAME|FILE: " + foreign + " was stamped for topology '").contains("not a Zoo or bundled name");
+
         Run missing = run("state", "-t", "Abilene", "--state-dir", dir.resolve("nothing").toString());
         assertThat(missing.exit()).isEqualTo(1);
         assertThat(missing.err()).contains("is not a directory");
