@@ -20,7 +20,10 @@ import te.topology.paths.PathSet;
  * Turns allocations into the southbound's desired switch state: per commodity, its ingress
  * switch, its destination's prefix and one weighted path per precomputed path, each hop the switch
  * and the port towards the next node, the last hop the destination's host port. A commodity
- * without flow keeps its paths at equal weights, so traffic that does arrive still has a route.
+ * without flow keeps its paths, so traffic that does arrive still has a route: at the weights the
+ * last state gave it over the same paths (a re-solve that starves it moves nothing on its
+ * switches; the total-flow LP starves different commodities from one optimum to the next), or
+ * equal ones.
  *
  * <p>An instance keeps the hop lists of the last state it made, by arc sequence, and hands the same
  * list objects to the next state, even across a new path set (after a link failure most paths
@@ -30,6 +33,8 @@ import te.topology.paths.PathSet;
 public final class DesiredStates {
     private final Wiring wiring;
     private Map<ArcSequence, List<Hop>> lastHops = Map.of();
+    /** The last state's routes by commodity id, for the weights of commodities that have no flow now. */
+    private Map<String, CommodityRoute> lastRoutes = Map.of();
     private Topology lastTopology; // arc ids mean something only within one topology
 
     /** @param wiring switch, port and prefix of every node and arc */
@@ -50,8 +55,10 @@ public final class DesiredStates {
         Commodities c = problem.commodities();
         if (t != lastTopology) {
             lastHops = Map.of();
+            lastRoutes = Map.of();
             lastTopology = t;
         }
+        Map<String, CommodityRoute> routesNow = new HashMap<>(c.size() * 2);
         Map<ArcSequence, List<Hop>> hopsNow = new HashMap<>();
         List<CommodityRoute> routes = new ArrayList<>(c.size());
         for (int k = 0; k < c.size(); k++) {
@@ -71,10 +78,32 @@ public final class DesiredStates {
                 weighted.add(new WeightedPath(hops, flow > 0 ? f / flow : 1.0 / paths.pathCount(pair)));
             }
             String id = t.nodes().get(c.src(k)).id() + "->" + t.nodes().get(c.dst(k)).id();
-            routes.add(new CommodityRoute(id, wiring.dpid(c.src(k)), wiring.prefix(c.dst(k)), weighted));
+            if (!(flow > 0)) {
+                weighted = lastWeights(lastRoutes.get(id), weighted);
+            }
+            CommodityRoute route = new CommodityRoute(id, wiring.dpid(c.src(k)), wiring.prefix(c.dst(k)), weighted);
+            routes.add(route);
+            routesNow.put(id, route);
         }
         lastHops = hopsNow;
+        lastRoutes = routesNow;
         return new DesiredState(routes);
+    }
+
+    /**
+     * @return {@code equal} with the weights {@code last} gave the same paths (the same hop list
+     *         objects, in order), or {@code equal} as it is when the paths differ or there is no last
+     */
+    private static List<WeightedPath> lastWeights(CommodityRoute last, List<WeightedPath> equal) {
+        if (last == null || last.paths().size() != equal.size()) {
+            return equal;
+        }
+        for (int i = 0; i < equal.size(); i++) {
+            if (last.paths().get(i).hops() != equal.get(i).hops()) {
+                return equal;
+            }
+        }
+        return last.paths();
     }
 
     private List<Hop> hops(Topology t, PathSet paths, int p, int destination) {

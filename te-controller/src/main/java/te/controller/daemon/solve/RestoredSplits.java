@@ -78,18 +78,9 @@ final class RestoredSplits {
                     oldFlow += old[j];
                     flow += x[j];
                 }
-                if (!(flow > 0)) {
-                    continue; // nothing to spread
-                }
-                if (!(oldFlow > 0)) {
-                    // Served without flow, its switches split equally (DesiredStates): that is the split to keep.
-                    if (!equalSplitServed(served, problem, k)) {
-                        continue;
-                    }
-                    for (int j = first; j < first + count; j++) {
-                        old[j] = 1;
-                    }
-                    oldFlow = count;
+                if (!(oldFlow > 0) || !(flow > 0)) {
+                    // No served split to put back (its switches keep the weights they last had, DesiredStates), or nothing to spread.
+                    continue;
                 }
                 boolean same = true;
                 for (int j = first; j < first + count; j++) {
@@ -139,36 +130,5 @@ final class RestoredSplits {
             }
         }
         return new Result(new Allocation(problem, x), differed, restored);
-    }
-
-    /**
-     * @return whether commodity {@code k} of {@code problem} was served without flow over the same
-     *         paths (so its switches split it equally over them); not for a commodity new to it
-     */
-    private static boolean equalSplitServed(Allocation served, TeProblem problem, int k) {
-        te.lp.Commodities old = served.problem().commodities();
-        te.lp.Commodities now = problem.commodities();
-        long nodes = problem.topology().nodeCount();
-        int o = te.controller.daemon.AllocationChanges.indexOf(old, nodes, now.src(k) * nodes + now.dst(k));
-        if (o < 0 || served.commodityFlowMbps(o) > 0) {
-            return false;
-        }
-        PathSet before = served.problem().paths();
-        PathSet after = problem.paths();
-        int oldPair = old.pairIndex(o);
-        int pair = now.pairIndex(k);
-        if (before == after) {
-            return oldPair == pair;
-        }
-        int count = after.pathCount(pair);
-        if (before.pathCount(oldPair) != count) {
-            return false;
-        }
-        for (int j = 0; j < count; j++) {
-            if (!before.samePath(before.firstPath(oldPair) + j, after, after.firstPath(pair) + j)) {
-                return false;
-            }
-        }
-        return true;
     }
 }
