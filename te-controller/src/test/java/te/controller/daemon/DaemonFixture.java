@@ -80,6 +80,11 @@ final class DaemonFixture implements AutoCloseable {
                 new SolveSettings(objective, Solvers.byName("scripted"), 1, 0, 60, 1).withMinGain(minGain));
     }
 
+    /** Abilene with these solve settings, timer every hour. */
+    static DaemonFixture startWith(Path stateDir, SolveSettings solve) {
+        return start(stateDir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> { }, solve);
+    }
+
     private static DaemonFixture start(Path stateDir, Duration interval, Optional<Path> tokenFile, int maxBody, AllocationPublisher publisher,
                                        SolveSettings solve) {
         DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), stateDir, tokenFile, interval, maxBody);

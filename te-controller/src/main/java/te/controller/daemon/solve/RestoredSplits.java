@@ -56,6 +56,7 @@ final class RestoredSplits {
         }
         int commodities = problem.commodities().size();
         boolean[] back = new boolean[commodities];
+        boolean[] partial = new boolean[commodities];
         double[] net = new double[load.length];
         int[] touched = new int[load.length];
         // Which commodity last touched an arc: paths of one commodity may share arcs (Yen).
@@ -82,9 +83,21 @@ final class RestoredSplits {
                     // No served split to put back (its switches keep the weights they last had, DesiredStates), or nothing to spread.
                     continue;
                 }
+                if (pass == 0) {
+                    // Part of its served flow was on paths that are gone: that split cannot come back as it was.
+                    double servedFlow = servedFlow(served, problem, k);
+                    if (oldFlow < servedFlow * (1 - SAME)) {
+                        partial[k] = true;
+                    }
+                }
+                if (partial[k]) {
+                    continue;
+                }
+                // The same flow as served: its path flows as they were, bit for bit (the API's changes compare bits).
+                boolean exact = flow == oldFlow;
                 boolean same = true;
                 for (int j = first; j < first + count; j++) {
-                    same &= Math.abs(flow * (old[j] / oldFlow) - x[j]) <= SAME * flow;
+                    same &= exact ? x[j] == old[j] : Math.abs(flow * (old[j] / oldFlow) - x[j]) <= SAME * flow;
                 }
                 if (same) {
                     continue;
@@ -94,7 +107,7 @@ final class RestoredSplits {
                 }
                 int t = 0;
                 for (int j = first; j < first + count; j++) {
-                    double change = flow * (old[j] / oldFlow) - x[j];
+                    double change = (exact ? old[j] : flow * (old[j] / oldFlow)) - x[j];
                     int p = paths.firstPath(pair) + j - first;
                     for (int h = 0; h < paths.pathLength(p); h++) {
                         int a = paths.arc(p, h);
@@ -113,7 +126,7 @@ final class RestoredSplits {
                 }
                 if (fits) {
                     for (int j = first; j < first + count; j++) {
-                        x[j] = flow * (old[j] / oldFlow);
+                        x[j] = exact ? old[j] : flow * (old[j] / oldFlow);
                     }
                     for (int i = 0; i < t; i++) {
                         load[touched[i]] += net[touched[i]];
@@ -130,5 +143,13 @@ final class RestoredSplits {
             }
         }
         return new Result(new Allocation(problem, x), differed, restored);
+    }
+
+    /** @return commodity {@code k}'s flow in {@code served} (found by its ends), 0 if it has none there */
+    private static double servedFlow(Allocation served, TeProblem problem, int k) {
+        long nodes = problem.topology().nodeCount();
+        int o = te.controller.daemon.AllocationChanges.indexOf(served.problem().commodities(), nodes,
+                problem.commodities().src(k) * nodes + problem.commodities().dst(k));
+        return o < 0 ? 0 : served.commodityFlowMbps(o);
     }
 }
