@@ -54,7 +54,7 @@ class AllocationChangesTest {
     private static void assertSameSummary(JsonNode delta, JsonNode current) {
         ObjectNode a = delta.deepCopy();
         ObjectNode b = current.deepCopy();
-        for (String f : new String[] {"commodities", "since", "full", "removed"}) {
+        for (String f : new String[] {"commodities", "since", "run", "full", "removed"}) {
             a.remove(f);
             b.remove(f);
         }
@@ -123,6 +123,14 @@ class AllocationChangesTest {
             assertThat(d.get("/v1/allocation?since=-1").body()).contains("since: expected an allocation version").contains("'-1'");
             assertThat(d.get("/v1/allocation?since=abc").statusCode()).isEqualTo(400);
             assertThat(d.get("/v1/allocation?since=1&src=0&dst=1").body()).contains("does not combine with src and dst");
+            // A version of another run (a lost state directory numbers from 1 again) gets everything.
+            JsonNode mine = DaemonFixture.json(d.get("/v1/allocation?since=" + now));
+            String run = mine.get("run").asText();
+            assertThat(DaemonFixture.json(d.get("/v1/allocation?since=%d&run=%s".formatted(now, run))).get("full").asBoolean()).isFalse();
+            JsonNode other = DaemonFixture.json(d.get("/v1/allocation?since=%d&run=x%s".formatted(now, run)));
+            assertThat(other.get("full").asBoolean()).isTrue();
+            assertThat(other.get("commodities").size()).isEqualTo(DaemonFixture.json(d.get("/v1/allocation")).get("commodities").size());
+            assertThat(d.get("/v1/allocation?run=" + run).body()).contains("run goes with since");
         }
         // A restart knows the changes only from the allocation it loaded (the last one served, stored
         // under its number): older versions get the whole allocation, also once it has re-solved.

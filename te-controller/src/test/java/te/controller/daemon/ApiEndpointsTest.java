@@ -211,7 +211,7 @@ class ApiEndpointsTest {
         HttpResponse<String> misspelt = d.get("/v1/allocation?source=0&destination=1");
         assertThat(misspelt.statusCode()).isEqualTo(400);
         assertThat(DaemonFixture.json(misspelt).get("error").asText())
-                .isEqualTo("unknown query parameter 'destination' on GET /v1/allocation, expected [dst, since, src]");
+                .isEqualTo("unknown query parameter 'destination' on GET /v1/allocation, expected [dst, run, since, src]");
         HttpResponse<String> none = d.send("POST", "/v1/solve?objective=bogus", null, null);
         assertThat(none.statusCode()).isEqualTo(400);
         assertThat(DaemonFixture.json(none).get("error").asText()).contains("unknown query parameter 'objective'").endsWith("expected none");

@@ -37,18 +37,22 @@ public final class AllocationResource {
 
     /** @return this resource's routes */
     public List<Route> routes() {
-        return List.of(new Route("GET", "/v1/allocation", false, java.util.Set.of("src", "dst", "since"), (r, v) -> get(r)));
+        return List.of(new Route("GET", "/v1/allocation", false, java.util.Set.of("src", "dst", "since", "run"), (r, v) -> get(r)));
     }
 
     private ApiResponse get(ApiRequest r) {
         Optional<String> src = r.param("src");
         Optional<String> dst = r.param("dst");
         Optional<String> since = r.param("since");
+        Optional<String> run = r.param("run");
+        if (run.isPresent() && since.isEmpty()) {
+            throw ApiException.badRequest("run goes with since: it names the daemon run whose version 'since' is");
+        }
         if (since.isPresent()) {
             if (src.isPresent() || dst.isPresent()) {
                 throw ApiException.badRequest("since lists what changed in the whole allocation; it does not combine with src and dst");
             }
-            return changes(r, version(since.get()));
+            return changes(r, version(since.get()), run);
         }
         if (src.isPresent() != dst.isPresent()) {
             throw ApiException.badRequest("give both src and dst (node ids or labels), or neither for the whole allocation");
@@ -83,21 +87,25 @@ public final class AllocationResource {
      * pairs that left the allocation after it: applied to version {@code since}'s commodities
      * (replace or add each listed one, drop each removed pair) they give the current ones. A
      * version older than this daemon run's first allocation gets the whole allocation, marked
-     * {@code "full": true} (drop every commodity not listed).
+     * {@code "full": true} (drop every commodity not listed), and so does one of another run
+     * ({@code run}, as the answer's {@code run} field gives it): a state directory lost and
+     * started again numbers its versions from 1 again.
      */
-    private ApiResponse changes(ApiRequest r, long since) {
+    private ApiResponse changes(ApiRequest r, long since, Optional<String> run) {
         AllocationBook.Served served = book.served().orElseThrow(AllocationResource::noAllocation);
         AllocationSnapshot a = served.snapshot();
-        if (since > a.version()) {
+        boolean otherRun = run.isPresent() && !run.get().equals(boot);
+        if (since > a.version() && !otherRun) {
             throw ApiException.badRequest(("since=%d is newer than the current allocation version %d: versions never go back, so it "
                     + "came from another daemon's state; GET the whole allocation").formatted(since, a.version()));
         }
         AllocationChanges changes = served.changes();
-        boolean full = !changes.covers(since);
+        boolean full = otherRun || !changes.covers(since);
         long[] removed = full ? new long[0] : changes.removedAfter(since);
         int n = topology.nodeCount();
         byte[] body = a.json(full ? k -> true : changes.changedAfter(since), g -> {
             g.writeNumberField("since", since);
+            g.writeStringField("run", boot);
             g.writeBooleanField("full", full);
             g.writeArrayFieldStart("removed");
             for (long key : removed) {
