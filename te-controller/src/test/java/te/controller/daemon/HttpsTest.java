@@ -86,8 +86,9 @@ class HttpsTest {
             assertThat(ok.statusCode()).isEqualTo(200);
             assertThat(ok.body()).contains("\"topology\":\"Abilene\"");
             assertThat(get(client(null), "https://localhost:%d/healthz".formatted(d.port())).statusCode()).isEqualTo(200);
-            assertThatThrownBy(() -> get(HttpClient.newHttpClient(), "http://127.0.0.1:%d/v1/status".formatted(d.port())))
-                    .isInstanceOf(IOException.class);
+            HttpResponse<String> plain = get(HttpClient.newHttpClient(), "http://127.0.0.1:%d/v1/status".formatted(d.port()));
+            assertThat(plain.statusCode()).isEqualTo(400);
+            assertThat(plain.body()).contains("this port speaks HTTPS");
             // The JDK's default trust store does not know the test CA: the certificate is really checked.
             assertThatThrownBy(() -> get(HttpClient.newHttpClient(), "https://127.0.0.1:%d/v1/status".formatted(d.port())))
                     .isInstanceOf(IOException.class);

@@ -56,8 +56,9 @@ public final class ApiServer implements AutoCloseable {
                                 // A client that stalls mid-request (or idles on keep-alive) is
                                 // dropped rather than holding a connection and a buffer forever.
                                 .addLast("timeout", new ReadTimeoutHandler(READ_TIMEOUT_SECONDS));
-                        // TLS between the bytes and HTTP; a plain-HTTP client fails its handshake.
-                        tls.ifPresent(t -> ch.pipeline().addLast("tls", t.context().newHandler(ch.alloc())));
+                        // TLS between the bytes and HTTP; a plain-HTTP client is told so in plain HTTP.
+                        tls.ifPresent(t -> ch.pipeline().addLast("plain", new PlainHttpRefusal())
+                                .addLast("tls", t.context().newHandler(ch.alloc())));
                         ch.pipeline()
                                 .addLast("http", new HttpServerCodec())
                                 .addLast("aggregate", new BodyLimitAggregator(maxBodyBytes, metrics))
