@@ -37,17 +37,21 @@ public final class ConfigFile {
             Path file = Path.of(args.pop());
             Set<String> allowed = new TreeSet<>();
             Set<String> flags = new TreeSet<>();
+            Set<String> negatable = new TreeSet<>();
             spec.options().forEach(o -> {
                 String name = o.longestName().replaceFirst("^--", "");
                 allowed.add(name);
                 if (o.arity().max() == 0) {
                     flags.add(name);
                 }
+                if (o.negatable()) {
+                    negatable.add(name);
+                }
             });
             allowed.removeAll(Set.of("config", "help", "version"));
             List<String> fileArgs;
             try {
-                fileArgs = arguments(file, allowed, flags);
+                fileArgs = arguments(file, allowed, flags, negatable);
             } catch (java.io.UncheckedIOException | IllegalArgumentException e) {
                 // Said as a usage error in one line, the file system's reason included.
                 throw new CommandLine.ParameterException(spec.commandLine(), te.controller.cli.TeCli.describe(e), e, argSpec, file.toString());
@@ -70,6 +74,14 @@ public final class ConfigFile {
      *                                  whose value is not true/false
      */
     public static List<String> arguments(Path file, Set<String> allowed, Set<String> flags) {
+        return arguments(file, allowed, flags, Set.of());
+    }
+
+    /**
+     * As {@link #arguments(Path, Set, Set)}, where the flags in {@code negatable} are on by
+     * default: {@code restore-splits=false} gives {@code --no-restore-splits}, not nothing.
+     */
+    public static List<String> arguments(Path file, Set<String> allowed, Set<String> flags, Set<String> negatable) {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
@@ -86,6 +98,8 @@ public final class ConfigFile {
                 args.add("--" + key + "=" + value);
             } else if (value.equalsIgnoreCase("true")) {
                 args.add("--" + key);
+            } else if (value.equalsIgnoreCase("false") && negatable.contains(key)) {
+                args.add("--no-" + key);
             } else if (!value.equalsIgnoreCase("false")) {
                 throw new IllegalArgumentException("config file %s: %s=%s, expected true or false".formatted(file, key, value));
             }

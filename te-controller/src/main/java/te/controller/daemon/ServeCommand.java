@@ -63,8 +63,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--restore-splits", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Put the served splits back into each re-solve's allocation wherever capacity allows, keeping the "
-                    + "re-solve's flow per commodity, so its objective is unchanged and only the commodities that must move do "
-                    + "(default: on; --no-restore-splits publishes the solver's allocation as it is).")
+                    + "re-solve's flow per commodity, so its objective is unchanged and fewer commodities move (not after a link or "
+                    + "capacity comes back; default: on; --no-restore-splits publishes the solver's allocation as it is).")
     boolean restoreSplits;
 
     @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
@@ -109,8 +109,8 @@ public final class ServeCommand implements Callable<Integer> {
     String portStatsInterval;
 
     @Option(names = "--openflow-wiring", paramLabel = "FILE",
-            description = "Datapath ids, host prefixes and ports of the real switches ('node ID dpid DPID prefix P [host-port N]', "
-                    + "'link SRC DST port N' lines); without it the conventional wiring is used.")
+            description = "Datapath ids, host prefixes and ports of the real switches ('node ID dpid DPID prefix P [host-port N] "
+                    + "[certificate-cn NAME]', 'link SRC DST port N' lines); without it the conventional wiring is used.")
     Path openflowWiring;
 
     @Option(names = "--link-up-hold", defaultValue = "3s", paramLabel = "DURATION",

@@ -24,6 +24,13 @@ class ServeCommandTest {
                 .containsExactly("--listen=127.0.0.1:0", "--no-cache", "--pop=4", "--topology=Abilene");
         Files.writeString(config, "no-cache=false\n");
         assertThat(ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache"))).isEmpty();
+        java.nio.file.Files.writeString(config, "topology=Abilene\nrestore-splits=false\n");
+        assertThat(ConfigFile.arguments(config, Set.of("topology", "restore-splits"), Set.of("restore-splits"), Set.of("restore-splits")))
+                .containsExactly("--no-restore-splits", "--topology=Abilene");
+        // The real option table: restore-splits is negatable there.
+        picocli.CommandLine cli = te.controller.cli.TeCli.commandLine();
+        picocli.CommandLine.ParseResult parsed = cli.parseArgs("serve", "--config", config.toString());
+        assertThat(((ServeCommand) parsed.subcommand().commandSpec().userObject()).restoreSplits).isFalse();
         Files.writeString(config, "no-cache=maybe\n");
         assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache")))
                 .hasMessageContaining("no-cache=maybe, expected true or false");
