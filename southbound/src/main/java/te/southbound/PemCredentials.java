@@ -83,22 +83,28 @@ public record PemCredentials(PrivateKey key, List<X509Certificate> chain) {
      * @param clientTrust certificates a client's certificate must chain to; empty: clients show none
      * @return a server context (TLS 1.3 and 1.2, the JDK's provider) showing this chain, requiring a
      *         client certificate that chains to {@code clientTrust} when that is not empty
+     * @throws IllegalArgumentException naming the certificate if the JDK cannot set TLS up with it
      */
-    public SslContext serverContext(List<X509Certificate> clientTrust) throws SSLException {
+    public SslContext serverContext(List<X509Certificate> clientTrust) {
         SslContextBuilder b = SslContextBuilder.forServer(key, chain.toArray(X509Certificate[]::new))
                 .sslProvider(SslProvider.JDK)
                 .protocols(PROTOCOLS);
         if (!clientTrust.isEmpty()) {
             b.trustManager(clientTrust.toArray(X509Certificate[]::new)).clientAuth(ClientAuth.REQUIRE);
         }
-        return b.build();
+        try {
+            return b.build();
+        } catch (SSLException e) {
+            throw new IllegalArgumentException("cannot set up TLS with certificate %s and its key: %s"
+                    .formatted(certificate().getSubjectX500Principal().getName(), e.getMessage()), e);
+        }
     }
 
     private static final String BEGIN_CERTIFICATE = "-----BEGIN CERTIFICATE-----";
     private static final String END_CERTIFICATE = "-----END CERTIFICATE-----";
 
     /** Reads the CERTIFICATE blocks only: a file may also hold its key, or text before each block (ovs-pki, PKCS#12 exports). */
-    static List<X509Certificate> certificates(Path file, String what) {
+    private static List<X509Certificate> certificates(Path file, String what) {
         String text = new String(read(file, what), StandardCharsets.US_ASCII);
         List<X509Certificate> list = new java.util.ArrayList<>();
         try {

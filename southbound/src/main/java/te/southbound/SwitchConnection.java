@@ -336,7 +336,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
                 long held = registry.refusalLogSlot();
                 if (held >= 0) {
                     log.warn("switch at {} claims datapath id {}, {}; closing{}", remote(), dpid, refusal,
-                            held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "");
+                            refusalsHeldBack(held));
                 }
                 closedForError = true;
                 channel.close();
@@ -438,7 +438,12 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         return logBudget.take(System.nanoTime());
     }
 
-    /** @return the note saying how many earlier lines were held back, empty for none */
+    /** @return the note saying how many earlier refused peers were not logged ({@link SwitchRegistry#refusalLogSlot}), empty for none */
+    private static String refusalsHeldBack(long held) {
+        return held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "";
+    }
+
+        /** @return the note saying how many earlier lines were held back, empty for none */
     static String heldBack(long held) {
         return held > 0 ? " (%d earlier lines about this switch held back)".formatted(held) : "";
     }
@@ -563,7 +568,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             hint = "does its certificate chain to one of the trusted ones, and does it trust the controller's?";
         }
         log.warn("peer at {}: TLS handshake failed: {}; {}{}", remote(), why.length() > 120 ? why.substring(0, 120) + "…" : why, hint,
-                held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "");
+                refusalsHeldBack(held));
     }
 
     @Override

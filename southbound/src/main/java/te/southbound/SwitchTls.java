@@ -6,7 +6,6 @@ import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
-import javax.net.ssl.SSLException;
 
 /**
  * Mutual TLS on the switch connections, as Open vSwitch's {@code ssl:} controller targets speak
@@ -41,13 +40,8 @@ public record SwitchTls(SslContext context, X509Certificate certificate, List<St
     public static SwitchTls fromPem(Path certificateChain, Path privateKey, Path trusted, Instant now) {
         PemCredentials own = PemCredentials.read(certificateChain, privateKey, now);
         List<X509Certificate> anchors = PemCredentials.trusted(trusted, now);
-        try {
-            return new SwitchTls(own.serverContext(anchors), own.certificate(),
-                    anchors.stream().map(c -> c.getSubjectX500Principal().getName()).toList());
-        } catch (SSLException e) {
-            throw new IllegalArgumentException("cannot set up TLS with certificate %s and key %s: %s"
-                    .formatted(certificateChain, privateKey, e.getMessage()), e);
-        }
+        return new SwitchTls(own.serverContext(anchors), own.certificate(),
+                anchors.stream().map(c -> c.getSubjectX500Principal().getName()).toList());
     }
 
     /** @return one line for the log: own subject, expiry, and whom switches must chain to */

@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import javax.net.ssl.SSLException;
 import te.southbound.PemCredentials;
 
 /**
@@ -34,13 +33,7 @@ public record ApiTls(SslContext context, X509Certificate certificate, List<Strin
     public static ApiTls fromPem(Path certificateChain, Path privateKey, Optional<Path> clientCa, Instant now) {
         PemCredentials own = PemCredentials.read(certificateChain, privateKey, now);
         List<X509Certificate> trust = clientCa.map(f -> PemCredentials.trusted(f, now)).orElse(List.of());
-        try {
-            return new ApiTls(own.serverContext(trust), own.certificate(),
-                    trust.stream().map(c -> c.getSubjectX500Principal().getName()).toList());
-        } catch (SSLException e) {
-            throw new IllegalArgumentException("cannot set up HTTPS with certificate %s and key %s: %s"
-                    .formatted(certificateChain, privateKey, e.getMessage()), e);
-        }
+        return new ApiTls(own.serverContext(trust), own.certificate(), trust.stream().map(c -> c.getSubjectX500Principal().getName()).toList());
     }
 
     /** @return one line for the log */
