@@ -12,6 +12,8 @@ import te.topology.paths.PathSet;
  * destination) keeps its flow on every path with the same arc sequence, and has none elsewhere.
  */
 final class CarriedFlows {
+    /** Relative shortfall of a carried flow below which all of it counts as carried (summation order). */
+    private static final double COMPLETE = 1e-9;
     private CarriedFlows() {
     }
 
@@ -54,6 +56,17 @@ final class CarriedFlows {
 
     /** @return {@code target}'s columns with {@code from}'s flows carried over, commodity by commodity */
     static double[] onto(Allocation from, TeProblem target) {
+        return onto(from, target, new boolean[target.commodities().size()]);
+    }
+
+    /**
+     * As {@link #onto(Allocation, TeProblem)}, also saying per target commodity whether all of its
+     * flow in {@code from} found a path with the same arcs (to within {@code 1e-9} relative; false
+     * for a commodity without flow there).
+     *
+     * @param complete filled per target commodity index
+     */
+    static double[] onto(Allocation from, TeProblem target, boolean[] complete) {
         Commodities old = from.problem().commodities();
         Map<Long, Integer> byPair = null;
         Commodities c = target.commodities();
@@ -78,7 +91,9 @@ final class CarriedFlows {
                 o = byPair.get(key(c.src(k), c.dst(k)));
             }
             if (o != null) {
-                carry(from, o, paths, c.pairIndex(k), flow, offset);
+                double carried = carry(from, o, paths, c.pairIndex(k), flow, offset);
+                double had = from.commodityFlowMbps(o);
+                complete[k] = had > 0 && !(carried < had * (1 - COMPLETE));
             }
             offset += paths.pathCount(c.pairIndex(k));
         }

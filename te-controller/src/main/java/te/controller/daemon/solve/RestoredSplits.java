@@ -44,7 +44,10 @@ final class RestoredSplits {
     static Result restore(Allocation served, Allocation fresh, Objective objective) {
         TeProblem problem = fresh.problem();
         PathSet paths = problem.paths();
-        double[] old = CarriedFlows.onto(served, problem);
+        int commodities = problem.commodities().size();
+        // Not complete: part of its served flow was on paths that are gone, so that split cannot come back as it was.
+        boolean[] complete = new boolean[commodities];
+        double[] old = CarriedFlows.onto(served, problem, complete);
         double[] x = fresh.pathFlowsMbps().clone();
         double[] load = fresh.arcLoadMbps();
         double[] capacity = problem.capacityMbps();
@@ -54,9 +57,7 @@ final class RestoredSplits {
             // Never below the re-solve's own load: an arc it left a hair over capacity (solver tolerance) may keep that.
             limit[a] = Math.max(load[a], capacity[a] * utilisation);
         }
-        int commodities = problem.commodities().size();
         boolean[] back = new boolean[commodities];
-        boolean[] partial = new boolean[commodities];
         double[] net = new double[load.length];
         int[] touched = new int[load.length];
         // Which commodity last touched an arc: paths of one commodity may share arcs (Yen).
@@ -79,18 +80,8 @@ final class RestoredSplits {
                     oldFlow += old[j];
                     flow += x[j];
                 }
-                if (!(oldFlow > 0) || !(flow > 0)) {
-                    // No served split to put back (its switches keep the weights they last had, DesiredStates), or nothing to spread.
-                    continue;
-                }
-                if (pass == 0) {
-                    // Part of its served flow was on paths that are gone: that split cannot come back as it was.
-                    double servedFlow = servedFlow(served, problem, k);
-                    if (oldFlow < servedFlow * (1 - SAME)) {
-                        partial[k] = true;
-                    }
-                }
-                if (partial[k]) {
+                if (!complete[k] || !(flow > 0)) {
+                    // No served split to put back whole (its switches keep the weights they last had, DesiredStates), or nothing to spread.
                     continue;
                 }
                 // The same flow as served: its path flows as they were, bit for bit (the API's changes compare bits).
@@ -143,13 +134,5 @@ final class RestoredSplits {
             }
         }
         return new Result(new Allocation(problem, x), differed, restored);
-    }
-
-    /** @return commodity {@code k}'s flow in {@code served} (found by its ends), 0 if it has none there */
-    private static double servedFlow(Allocation served, TeProblem problem, int k) {
-        long nodes = problem.topology().nodeCount();
-        int o = te.controller.daemon.AllocationChanges.indexOf(served.problem().commodities(), nodes,
-                problem.commodities().src(k) * nodes + problem.commodities().dst(k));
-        return o < 0 ? 0 : served.commodityFlowMbps(o);
     }
 }
