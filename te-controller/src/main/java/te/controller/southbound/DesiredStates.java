@@ -33,8 +33,10 @@ import te.topology.paths.PathSet;
 public final class DesiredStates {
     private final Wiring wiring;
     private Map<ArcSequence, List<Hop>> lastHops = Map.of();
-    /** The last state's routes by commodity id, for the weights of commodities that have no flow now. */
-    private Map<String, CommodityRoute> lastRoutes = Map.of();
+    /** The last state's routes, in its commodity order, for the weights of commodities that have no flow now. */
+    private List<CommodityRoute> lastRoutes = List.of();
+    /** {@link #lastRoutes} by id, built only when the commodity list changed (the usual case needs no lookup); per state. */
+    private Map<String, CommodityRoute> lastById;
     private Topology lastTopology; // arc ids mean something only within one topology
 
     /** @param wiring switch, port and prefix of every node and arc */
@@ -55,10 +57,10 @@ public final class DesiredStates {
         Commodities c = problem.commodities();
         if (t != lastTopology) {
             lastHops = Map.of();
-            lastRoutes = Map.of();
+            lastRoutes = List.of();
             lastTopology = t;
         }
-        Map<String, CommodityRoute> routesNow = new HashMap<>(c.size() * 2);
+        lastById = null;
         Map<ArcSequence, List<Hop>> hopsNow = new HashMap<>();
         List<CommodityRoute> routes = new ArrayList<>(c.size());
         for (int k = 0; k < c.size(); k++) {
@@ -79,15 +81,29 @@ public final class DesiredStates {
             }
             String id = t.nodes().get(c.src(k)).id() + "->" + t.nodes().get(c.dst(k)).id();
             if (!(flow > 0)) {
-                weighted = lastWeights(lastRoutes.get(id), weighted);
+                weighted = lastWeights(lastRoute(k, id), weighted);
             }
-            CommodityRoute route = new CommodityRoute(id, wiring.dpid(c.src(k)), wiring.prefix(c.dst(k)), weighted);
-            routes.add(route);
-            routesNow.put(id, route);
+            routes.add(new CommodityRoute(id, wiring.dpid(c.src(k)), wiring.prefix(c.dst(k)), weighted));
         }
         lastHops = hopsNow;
-        lastRoutes = routesNow;
-        return new DesiredState(routes);
+        lastById = null; // it holds the previous state's routes
+        DesiredState state = new DesiredState(routes);
+        lastRoutes = state.commodities();
+        return state;
+    }
+
+    /** @return the last state's route of commodity {@code id} ({@code k}-th now), or null if it had none */
+    private CommodityRoute lastRoute(int k, String id) {
+        if (k < lastRoutes.size() && lastRoutes.get(k).id().equals(id)) {
+            return lastRoutes.get(k);
+        }
+        if (lastById == null) {
+            lastById = new HashMap<>(lastRoutes.size() * 2);
+            for (CommodityRoute r : lastRoutes) {
+                lastById.put(r.id(), r);
+            }
+        }
+        return lastById.get(id);
     }
 
     /**

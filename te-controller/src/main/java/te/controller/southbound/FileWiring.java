@@ -67,9 +67,9 @@ public final class FileWiring implements Wiring {
             String where = "line %d".formatted(i + 1);
             try {
                 String[] w = line.split("\\s+");
-                if (w[0].equals("node") && w.length >= 6 && w.length % 2 == 0 && w[2].equals("dpid") && w[4].equals("prefix")
-                        && options(w).keySet().stream().allMatch(NODE_OPTIONS::contains)) {
-                    Map<String, String> option = options(w);
+                Map<String, String> option = w[0].equals("node") && w.length >= 6 && w.length % 2 == 0 && w[2].equals("dpid")
+                        && w[4].equals("prefix") ? options(w) : null;
+                if (option != null && NODE_OPTIONS.containsAll(option.keySet())) {
                     int v = topology.resolveNode(w[1]);
                     if (dpid[v] != null) {
                         throw new IllegalArgumentException("node '%s' appears twice".formatted(w[1]));
