@@ -27,6 +27,7 @@ class RestoreBitsTest {
         Allocation fresh = with(10, 0); // same 10 Mbps, other split
         RestoredSplits.Result r = RestoredSplits.restore(served, fresh, Objective.TOTAL_FLOW);
         assertThat(r.restored()).isEqualTo(1);
+        assertThat(new te.lp.AllocationChecker().violations(r.allocation(), 1.0)).isEmpty();
         AllocationChanges c = AllocationChanges.first(1, served).next(served, 2, r.allocation());
         assertThat(r.allocation().pathFlowsMbps()).as("the served split put back").containsExactly(served.pathFlowsMbps());
         assertThat(c.changedCount(1)).as("?since=1 lists nothing").isZero();
