@@ -10,10 +10,11 @@ import java.util.Objects;
  * @param id          stable name of the commodity (e.g. {@code "ATLA->NYCM"}); it keeps its group
  *                    id across updates so weight changes modify the group in place
  * @param ingress     the switch where the traffic enters; every path must start there
- * @param destination the destination prefix matched at the ingress
+ * @param destination the destination prefix matched at the ingress, IPv4 or IPv6; it decides the
+ *                    IP version of the tunnels the commodity's paths take
  * @param paths       candidate paths with their split fractions
  */
-public record CommodityRoute(String id, Dpid ingress, Ipv4Prefix destination, List<WeightedPath> paths) {
+public record CommodityRoute(String id, Dpid ingress, IpPrefix destination, List<WeightedPath> paths) {
     public CommodityRoute {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(ingress, "ingress");

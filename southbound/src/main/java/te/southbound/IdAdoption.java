@@ -71,7 +71,7 @@ final class IdAdoption {
             FlowEntry e = tables == null ? null
                     : tables.flows().get(TablesBuilder.tunnelKey(label));
             if (e == null || !e.instructions().equals(
-                    TablesBuilder.tunnelInstructions(hops.get(i).outPort(), i == hops.size() - 1))) {
+                    TablesBuilder.tunnelInstructions(hops.get(i).outPort(), i == hops.size() - 1, t.version()))) {
                 return false;
             }
         }

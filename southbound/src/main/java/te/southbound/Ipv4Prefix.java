@@ -6,7 +6,7 @@ package te.southbound;
  * @param address the network address, big-endian in an int
  * @param length  prefix length in bits, 0..32
  */
-public record Ipv4Prefix(int address, int length) {
+public record Ipv4Prefix(int address, int length) implements IpPrefix {
     public Ipv4Prefix {
         if (length < 0 || length > 32) {
             throw new IllegalArgumentException("prefix length must be in [0, 32], got " + length);
@@ -37,6 +37,11 @@ public record Ipv4Prefix(int address, int length) {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("IPv4 prefix must look like 10.1.0.0/16, got '" + text + "'", e);
         }
+    }
+
+    @Override
+    public IpVersion version() {
+        return IpVersion.V4;
     }
 
     /** @return the netmask, e.g. 0xffff0000 for /16 */

@@ -36,7 +36,7 @@ final class PathChooser {
             for (int i = 1; i < hops.size(); i++) {
                 Dpid d = hops.get(i).dpid();
                 if (!connected.contains(d)) {
-                    boolean holds = holds(p.tunnel(), i, ids);
+                    boolean holds = holds(p.tunnel(c.destination().version()), i, ids);
                     (holds ? held : leftOut).add(d);
                     ok &= holds;
                 }
@@ -62,7 +62,7 @@ final class PathChooser {
         for (int i = 0; i < usable.size(); i++) {
             // A weight rounded to 0 would never be selected; leaving the bucket out saves its label.
             if (rounded.weights().get(i) > 0) {
-                result.add(new Bucketed(usable.get(i).tunnel(), rounded.weights().get(i)));
+                result.add(new Bucketed(usable.get(i).tunnel(c.destination().version()), rounded.weights().get(i)));
             }
         }
         reports.add(new CommodityReport(c.id(), c.paths().size(), result.size(),
@@ -93,6 +93,6 @@ final class PathChooser {
         }
         FlowEntry e = seen.flows().get(TablesBuilder.tunnelKey(label));
         return e != null && e.instructions().equals(
-                TablesBuilder.tunnelInstructions(t.hops().get(i).outPort(), i == t.hops().size() - 1));
+                TablesBuilder.tunnelInstructions(t.hops().get(i).outPort(), i == t.hops().size() - 1, t.version()));
     }
 }

@@ -17,8 +17,9 @@ import java.util.function.Function;
  * <p>Each tunnel (distinct hop list) with two or more hops gets an MPLS label. MPLS rather than
  * VLAN ids because a 20-bit label space holds a million tunnels, while 4,094 VLAN ids run out
  * before Cogentco's all-pairs paths do. At the ingress a commodity's SELECT group has one bucket
- * per used path (push MPLS, set label, output); its flow matches IPv4 to the destination prefix.
- * Transit hops match the label and output; the egress pops the label and outputs.
+ * per used path (push MPLS, set label, output); its flow matches IPv4 or IPv6 traffic to the
+ * destination prefix. Transit hops match the label and output; the egress pops the label, naming
+ * the payload's Ethernet type, and outputs, so a tunnel carries one IP version.
  */
 final class StateCompiler {
     /** Ingress flows: 1000 + prefix length, so longer prefixes win, as in routing. */
@@ -136,7 +137,7 @@ final class StateCompiler {
         labels.forEach((tunnel, label) -> forEachTransitHop(tunnel, (hop, egress) -> {
             TablesBuilder b = builders.get(hop.dpid()); // null: unreachable, left as it is
             if (b != null) {
-                b.addTunnelHop(label, hop.outPort(), egress);
+                b.addTunnelHop(label, hop.outPort(), egress, tunnel.version());
             }
         }));
         Map<Dpid, SwitchTables> tables = new HashMap<>();
@@ -171,7 +172,7 @@ final class StateCompiler {
         labels.forEach((t, label) -> {
             if (!label.equals(oldLabels.get(t))) {
                 forEachTransitHop(t, (hop, egress) -> at.apply(hop.dpid()).addFlow(
-                        TablesBuilder.tunnelEntry(ownership, label, hop.outPort(), egress)));
+                        TablesBuilder.tunnelEntry(ownership, label, hop.outPort(), egress, t.version())));
             }
         });
         base.ingresses().forEach((id, old) -> {
@@ -225,7 +226,7 @@ final class StateCompiler {
     }
 
     /** What a commodity's ingress flow and group are made of (with the labels of its tunnels). */
-    private record Ingress(Dpid ingress, Ipv4Prefix destination, int groupId, List<Bucketed> buckets) {
+    private record Ingress(Dpid ingress, IpPrefix destination, int groupId, List<Bucketed> buckets) {
     }
 
     /**

@@ -13,7 +13,6 @@ import te.southbound.openflow.OxmField;
 
 /** Collects the entries of one switch while a state is compiled. */
 final class TablesBuilder {
-    static final int ETH_IPV4 = 0x0800;
     static final int ETH_MPLS = 0x8847;
 
     private final Ownership ownership;
@@ -24,14 +23,14 @@ final class TablesBuilder {
         this.ownership = ownership;
     }
 
-    void addIngress(Ipv4Prefix destination, int groupId, List<StateCompiler.Bucketed> paths,
+    void addIngress(IpPrefix destination, int groupId, List<StateCompiler.Bucketed> paths,
                     Map<Tunnel, Integer> labels) {
         groups.put(groupId, ingressGroup(groupId, paths, labels));
         put(ingressFlow(ownership, destination, groupId));
     }
 
-    void addTunnelHop(int label, int outPort, boolean egress) {
-        put(tunnelEntry(ownership, label, outPort, egress));
+    void addTunnelHop(int label, int outPort, boolean egress, IpVersion version) {
+        put(tunnelEntry(ownership, label, outPort, egress, version));
     }
 
     /** @return a commodity's SELECT group: a bucket per path, pushing the path's label unless it is one hop */
@@ -50,20 +49,20 @@ final class TablesBuilder {
     }
 
     /** @return the ingress flow sending a destination's traffic to its group */
-    static FlowEntry ingressFlow(Ownership ownership, Ipv4Prefix destination, int groupId) {
+    static FlowEntry ingressFlow(Ownership ownership, IpPrefix destination, int groupId) {
         return new FlowEntry(ownership.ingressCookie(groupId), ingressPriority(destination),
                 ingressMatch(destination),
                 List.of(new Instruction.ApplyActions(List.of(new Action.Group(groupId)))));
     }
 
     /** @return a tunnel's label entry at one of its switches after the first */
-    static FlowEntry tunnelEntry(Ownership ownership, int label, int outPort, boolean egress) {
+    static FlowEntry tunnelEntry(Ownership ownership, int label, int outPort, boolean egress, IpVersion version) {
         return new FlowEntry(ownership.tunnelCookie(label), StateCompiler.TUNNEL_PRIORITY,
-                tunnelMatch(label), tunnelInstructions(outPort, egress));
+                tunnelMatch(label), tunnelInstructions(outPort, egress, version));
     }
 
     /** @return the key of a destination's ingress flow */
-    static FlowEntry.Key ingressKey(Ipv4Prefix destination) {
+    static FlowEntry.Key ingressKey(IpPrefix destination) {
         return new FlowEntry.Key(ingressPriority(destination), ingressMatch(destination));
     }
 
@@ -72,23 +71,31 @@ final class TablesBuilder {
         return new FlowEntry.Key(StateCompiler.TUNNEL_PRIORITY, tunnelMatch(label));
     }
 
-    static int ingressPriority(Ipv4Prefix destination) {
+    static int ingressPriority(IpPrefix destination) {
         return StateCompiler.INGRESS_PRIORITY_BASE + destination.length();
     }
 
-    static Match ingressMatch(Ipv4Prefix destination) {
-        return destination.length() == 0
-                ? Match.of(new OxmField.EthType(ETH_IPV4))
-                : Match.of(new OxmField.EthType(ETH_IPV4), new OxmField.Ipv4Dst(destination.address(), destination.mask()));
+    static Match ingressMatch(IpPrefix destination) {
+        OxmField ethType = new OxmField.EthType(destination.version().ethType());
+        if (destination.length() == 0) {
+            return Match.of(ethType); // a switch reports a zero mask as no field at all
+        }
+        return destination instanceof Ipv4Prefix v4
+                ? Match.of(ethType, new OxmField.Ipv4Dst(v4.address(), v4.mask()))
+                : Match.of(ethType, ipv6Dst((Ipv6Prefix) destination));
+    }
+
+    private static OxmField.Ipv6Dst ipv6Dst(Ipv6Prefix p) {
+        return new OxmField.Ipv6Dst(p.high(), p.low(), p.maskHigh(), p.maskLow());
     }
 
     static Match tunnelMatch(int label) {
         return Match.of(new OxmField.EthType(ETH_MPLS), new OxmField.MplsLabel(label));
     }
 
-    static List<Instruction> tunnelInstructions(int outPort, boolean egress) {
+    static List<Instruction> tunnelInstructions(int outPort, boolean egress, IpVersion version) {
         List<Action> actions = egress
-                ? List.of(new Action.PopMpls(ETH_IPV4), new Action.Output(outPort))
+                ? List.of(new Action.PopMpls(version.ethType()), new Action.Output(outPort))
                 : List.of(new Action.Output(outPort));
         return List.of(new Instruction.ApplyActions(actions));
     }

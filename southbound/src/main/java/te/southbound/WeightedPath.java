@@ -18,8 +18,11 @@ public record WeightedPath(List<Hop> hops, double fraction) {
         }
     }
 
-    /** @return the hop list alone: the identity of the tunnel, shared by commodities using it */
-    public Tunnel tunnel() {
-        return new Tunnel(hops);
+    /**
+     * @param version the IP version of the commodity's destination
+     * @return the tunnel this path's traffic takes, shared by every commodity with the same hops and version
+     */
+    public Tunnel tunnel(IpVersion version) {
+        return new Tunnel(hops, version);
     }
 }

@@ -157,7 +157,7 @@ class IncrementalCompileTest {
         CompiledState second = compiler.compile(one, STATES.all(), IdBook.EMPTY);
         // Read back from the switch with one stray entry of ours: not the tables the delta starts from.
         Map<FlowEntry.Key, FlowEntry> read = new LinkedHashMap<>(first.tables().get(s2).flows());
-        FlowEntry stray = TablesBuilder.tunnelEntry(Ownership.DEFAULT, 999, 5, false);
+        FlowEntry stray = TablesBuilder.tunnelEntry(Ownership.DEFAULT, 999, 5, false, IpVersion.V4);
         read.put(stray.key(), stray);
         SwitchTables held = new SwitchTables(read, first.tables().get(s2).groups());
 
@@ -181,7 +181,7 @@ class IncrementalCompileTest {
                 List.of(new WeightedPath(path, fraction)));
     }
 
-    private static Ipv4Prefix prefix(Dpid egress) {
+    private static IpPrefix prefix(Dpid egress) {
         return RandomStates.prefix((int) egress.value());
     }
 }

@@ -121,7 +121,8 @@ final class RandomStates {
         return hops;
     }
 
-    static Ipv4Prefix prefix(int n) {
-        return Ipv4Prefix.parse("10.%d.0.0/16".formatted(n));
+    /** @return an IPv4 prefix for even {@code n}, an IPv6 one for odd: states mix both, and swaps move commodities between them */
+    static IpPrefix prefix(int n) {
+        return n % 2 == 0 ? Ipv4Prefix.parse("10.%d.0.0/16".formatted(n)) : Ipv6Prefix.parse("2001:db8:%x::/48".formatted(n));
     }
 }

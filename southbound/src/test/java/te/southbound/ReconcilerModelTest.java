@@ -106,7 +106,8 @@ class ReconcilerModelTest {
                     }
                     case 2 -> { // an entry of ours added by hand
                         Dpid d = states.any(rnd);
-                        FlowEntry f = TablesBuilder.tunnelEntry(OWN, 16 + rnd.nextInt(40), 7, rnd.nextBoolean());
+                        FlowEntry f = TablesBuilder.tunnelEntry(OWN, 16 + rnd.nextInt(40), 7, rnd.nextBoolean(),
+                                rnd.nextBoolean() ? IpVersion.V4 : IpVersion.V6);
                         switches.get(d).flows.put(f.key(), f);
                         tampered.add(d);
                     }

@@ -197,6 +197,36 @@ class ReconcilerTest {
     }
 
     @Test
+    void aRestartedControllerAdoptsDualStackTunnelsByTheirPayload() throws Exception {
+        List<WeightedPath> paths = state(1, 0).commodities().get(0).paths();
+        DesiredState dual = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"), paths),
+                new CommodityRoute("c6", new Dpid(1), Ipv6Prefix.parse("2001:db8:3::/48"), paths)));
+        WeightPusher first = startAndConnect();
+        assertThat(first.push(dual).get().clean()).isTrue();
+        assertThat(switches.get(1).flows).hasSize(2); // one label per IP version over the same hops
+        first.close();
+        switches.forEach(FakeSwitch::disconnect);
+
+        WeightPusher second = startAndConnect();
+        sent.clear();
+        PushReport same = second.push(dual).get(10, TimeUnit.SECONDS);
+        assertThat(same.clean()).as(same.summary()).isTrue();
+        assertThat(same.messagesSent()).isZero();
+
+        // Only IPv6 now: its tunnel keeps its label; the IPv4 one, popping 0x0800, is not taken for it.
+        Map<Integer, Integer> popByLabel = new java.util.HashMap<>();
+        switches.get(2).flows.values().forEach(f -> popByLabel.put(f.match().mplsLabel().getAsInt(),
+                ((te.southbound.openflow.Action.PopMpls) ((te.southbound.openflow.Instruction.ApplyActions) f.instructions().get(0))
+                        .actions().get(0)).ethType()));
+        PushReport r = second.push(new DesiredState(List.of(dual.commodities().get(1)))).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        assertThat(switches.get(2).flows.values()).singleElement().satisfies(f ->
+                assertThat(popByLabel.get(f.match().mplsLabel().getAsInt())).isEqualTo(0x86dd));
+        assertThat(switches.get(0).flows.values()).singleElement().satisfies(f ->
+                assertThat(f.match().fields()).contains(new OxmField.EthType(0x86dd)));
+    }
+
+    @Test
     void labelsAreNotAdoptedWhenTheSwitchesDisagreeWithThePath() throws Exception {
         WeightPusher first = startAndConnect();
         assertThat(first.push(state(1, 0)).get().clean()).isTrue(); // 1 -(2)-> 2 -(3)-> 3 pops, label 16
@@ -205,7 +235,7 @@ class ReconcilerTest {
         // Someone re-pointed label 16 at switch 2 to port 7: the tunnel is no longer what it claims.
         FlowEntry moved = switches.get(1).flows.values().iterator().next();
         FlowEntry tampered = new FlowEntry(moved.cookie(), moved.priority(), moved.match(),
-                TablesBuilder.tunnelInstructions(7, false));
+                TablesBuilder.tunnelInstructions(7, false, IpVersion.V4));
         switches.get(1).flows.put(tampered.key(), tampered);
 
         WeightPusher second = startAndConnect();

@@ -24,7 +24,38 @@ class StateCompilerTest {
     }
 
     private static CommodityRoute commodity(String id, String prefix, WeightedPath... paths) {
-        return new CommodityRoute(id, paths[0].hops().get(0).dpid(), Ipv4Prefix.parse(prefix), List.of(paths));
+        return new CommodityRoute(id, paths[0].hops().get(0).dpid(), IpPrefix.parse(prefix), List.of(paths));
+    }
+
+    @Test
+    void ipv4AndIpv6OverTheSameHopsTakeTunnelsOfTheirOwnThatPopTheirOwnPayload() {
+        DesiredState s = new DesiredState(List.of(
+                commodity("a", "10.0.0.0/8", path(1, 1, 2, 2, 3, 3, 9)),
+                commodity("a6", "2001:db8:a::/48", path(1, 1, 2, 2, 3, 3, 9)),
+                commodity("b6", "2001:db8:b::/48", path(1, 1, 2, 2, 3, 3, 9)),
+                commodity("h6", "2001:db8:b::1/128", path(1, 1, 9))));
+        CompiledState c = compiler.compile(s, Set.of(S1, S2, S3), IdBook.EMPTY);
+
+        Tunnel hops = s.commodities().get(0).paths().get(0).tunnel(IpVersion.V4);
+        Tunnel v6 = s.commodities().get(1).paths().get(0).tunnel(IpVersion.V6);
+        assertThat(c.labels()).containsOnlyKeys(hops, v6); // a6 and b6 share the IPv6 tunnel
+        assertThat(c.tables().get(S2).flows()).hasSize(2);
+        assertThat(c.tables().get(S3).flows().values()).extracting(f -> f.instructions().get(0)).containsExactlyInAnyOrder(
+                new Instruction.ApplyActions(List.of(new Action.PopMpls(0x0800), new Action.Output(9))),
+                new Instruction.ApplyActions(List.of(new Action.PopMpls(0x86dd), new Action.Output(9))));
+        assertThat(c.tables().get(S1).flows().values()).extracting(f -> f.key().priority(), f -> f.match().fields())
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(1008, List.of(new OxmField.EthType(0x0800), new OxmField.Ipv4Dst(0x0a000000, 0xff000000))),
+                        org.assertj.core.groups.Tuple.tuple(1048, List.of(new OxmField.EthType(0x86dd),
+                                new OxmField.Ipv6Dst(0x20010db8000a0000L, 0, -1L << 16, 0))),
+                        org.assertj.core.groups.Tuple.tuple(1048, List.of(new OxmField.EthType(0x86dd),
+                                new OxmField.Ipv6Dst(0x20010db8000b0000L, 0, -1L << 16, 0))),
+                        org.assertj.core.groups.Tuple.tuple(1128, List.of(new OxmField.EthType(0x86dd),
+                                new OxmField.Ipv6Dst(0x20010db8000b0000L, 1, -1, -1))));
+
+        // The same prefix may not be sent twice from one ingress, in either version.
+        assertThatThrownBy(() -> new DesiredState(List.of(commodity("x", "2001:db8:a::/48", path(1, 1, 9)),
+                commodity("y", "2001:db8:a:0::/48", path(1, 1, 8))))).hasMessageContaining("already sends 2001:db8:a::/48");
     }
 
     @Test

@@ -14,7 +14,7 @@ import te.southbound.openflow.GroupType;
 
 class SwitchTablesTest {
     private static FlowEntry flow(int label, int port) {
-        return TablesBuilder.tunnelEntry(Ownership.DEFAULT, label, port, false);
+        return TablesBuilder.tunnelEntry(Ownership.DEFAULT, label, port, false, IpVersion.V4);
     }
 
     private static GroupEntry group(int id) {

@@ -28,8 +28,10 @@ class WeightedPathTest {
         assertThat(p.hops()).isEqualTo(List.of(A, B)).hasSameHashCodeAs(List.of(A, B));
         assertThat(List.of(A, B)).isEqualTo(p.hops());
         assertThat(new WeightedPath(p.hops(), 1).hops()).isSameAs(p.hops());
-        assertThat(p.tunnel().hops()).isSameAs(p.hops());
-        assertThat(p.tunnel()).isEqualTo(new Tunnel(List.of(A, B))).hasSameHashCodeAs(new Tunnel(List.of(A, B)));
+        assertThat(p.tunnel(IpVersion.V4).hops()).isSameAs(p.hops());
+        assertThat(p.tunnel(IpVersion.V4)).isEqualTo(new Tunnel(List.of(A, B))).hasSameHashCodeAs(new Tunnel(List.of(A, B)));
+        assertThat(p.tunnel(IpVersion.V6)).isNotEqualTo(p.tunnel(IpVersion.V4)); // the egress pops a different payload
+        assertThat(p.tunnel(IpVersion.V6).hops()).isSameAs(p.hops());
         assertThatThrownBy(() -> p.hops().add(A)).isInstanceOf(UnsupportedOperationException.class);
     }
 }

@@ -41,7 +41,7 @@ public final class OfConstants {
     // OXM
     public static final int OXM_CLASS_OPENFLOW_BASIC = 0x8000;
     public static final int OXM_IN_PORT = 0, OXM_ETH_TYPE = 5, OXM_VLAN_VID = 6, OXM_IPV4_DST = 12,
-            OXM_MPLS_LABEL = 34;
+            OXM_IPV6_DST = 27, OXM_MPLS_LABEL = 34;
     public static final int OFPVID_PRESENT = 0x1000;
     public static final int MATCH_TYPE_OXM = 1;
 

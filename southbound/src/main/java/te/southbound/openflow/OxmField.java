@@ -46,6 +46,23 @@ public sealed interface OxmField {
         public int field() { return OfConstants.OXM_IPV4_DST; }
     }
 
+    /**
+     * IPv6 destination (field 27) with a mask, each 128 bits as two big-endian halves; an all-ones
+     * mask is sent without the has-mask bit, as for {@link Ipv4Dst}.
+     */
+    record Ipv6Dst(long high, long low, long maskHigh, long maskLow) implements OxmField {
+        public Ipv6Dst {
+            high &= maskHigh;
+            low &= maskLow;
+        }
+        public int field() { return OfConstants.OXM_IPV6_DST; }
+
+        /** @return whether the mask is all ones (an exact match) */
+        public boolean exact() {
+            return maskHigh == -1 && maskLow == -1;
+        }
+    }
+
     /** MPLS label (field 34), 20 bits. */
     record MplsLabel(int label) implements OxmField {
         public MplsLabel {

@@ -63,6 +63,11 @@ final class StructReader {
             if (field == OXM_MPLS_LABEL && length == 4 && !hasMask) return new OxmField.MplsLabel(in.readInt() & 0xfffff);
             if (field == OXM_IPV4_DST && length == 4 && !hasMask) return new OxmField.Ipv4Dst(in.readInt(), -1);
             if (field == OXM_IPV4_DST && length == 8 && hasMask) return new OxmField.Ipv4Dst(in.readInt(), in.readInt());
+            if (field == OXM_IPV6_DST && length == 16 && !hasMask) return new OxmField.Ipv6Dst(in.readLong(), in.readLong(), -1, -1);
+            if (field == OXM_IPV6_DST && length == 32 && hasMask) {
+                long high = in.readLong(), low = in.readLong();
+                return new OxmField.Ipv6Dst(high, low, in.readLong(), in.readLong());
+            }
         }
         return new OxmField.Other(header, readOctets(in, length));
     }

@@ -43,6 +43,12 @@ final class StructWriter {
             if (masked) {
                 out.writeInt(d.mask());
             }
+        } else if (f instanceof OxmField.Ipv6Dst d) {
+            boolean masked = !d.exact();
+            out.writeInt(oxmHeader(OXM_IPV6_DST, masked, masked ? 32 : 16)).writeLong(d.high()).writeLong(d.low());
+            if (masked) {
+                out.writeLong(d.maskHigh()).writeLong(d.maskLow());
+            }
         } else if (f instanceof OxmField.MplsLabel m) {
             out.writeInt(oxmHeader(OXM_MPLS_LABEL, false, 4)).writeInt(m.label());
         } else {

@@ -105,6 +105,23 @@ class OfCodecTest {
     }
 
     @Test
+    void ipv6DestinationIsOxmField27WithAMaskUnlessExact() {
+        OxmField.Ipv6Dst net = new OxmField.Ipv6Dst(0x20010db800070000L, 0, -1L << 16, 0); // 2001:db8:7::/48
+        OxmField.Ipv6Dst host = new OxmField.Ipv6Dst(0x20010db800070000L, 1, -1, -1); // 2001:db8:7::1
+        FlowMod m = new FlowMod(2, 0, 0, 0, FlowCommand.ADD, 0, 0, 1048, -1, -1, -1, 0,
+                Match.of(net, new OxmField.EthType(0x86dd)), List.of());
+        String hex = HexFormat.of().formatHex(encode(m));
+        // ofp_match: type OXM, length 4 + eth_type 6 + masked ipv6_dst (4 + 16 + 16) = 46, 2 pad bytes
+        assertThat(hex.substring(96, 96 + 96)).isEqualTo("0001002e" + "80000a0286dd"
+                + "80003720" + "20010db8000700000000000000000000" + "ffffffffffff00000000000000000000" + "0000");
+        FlowMod exact = new FlowMod(2, 0, 0, 0, FlowCommand.ADD, 0, 0, 1128, -1, -1, -1, 0,
+                Match.of(new OxmField.EthType(0x86dd), host), List.of());
+        assertThat(HexFormat.of().formatHex(encode(exact))).contains("80000a0286dd" + "80003610" + "20010db8000700000000000000000001");
+        // Host bits under the mask are dropped, as a switch reports them.
+        assertThat(new OxmField.Ipv6Dst(0x20010db800070000L, 5, -1L << 16, 0)).isEqualTo(net);
+    }
+
+    @Test
     void portStatusDecodesFromTheSpecLayout() {
         // ofp_header (type 12, length 80) | reason MODIFY, pad 7 | ofp_port: port_no 2, pad 4,
         // hw_addr 02:00:00:00:00:07, pad 2, name "veth-b" NUL-padded to 16, config PORT_DOWN,

@@ -30,6 +30,12 @@ final class Samples {
         FlowStats stats = new FlowStats(0, 12, 500_000_000L, 2000, 0, 0, 0, 0x7e5b000100000002L, 10, 1500,
                 Match.of(new OxmField.EthType(0x8847), new OxmField.MplsLabel(17)),
                 List.of(new Instruction.ApplyActions(List.of(new Action.PopMpls(0x0800), new Action.Output(100)))));
+        FlowStats v6 = new FlowStats(0, 1, 0, 1048, 0, 0, 0, 0x7e5b000100000011L, 0, 0,
+                Match.of(new OxmField.EthType(0x86dd), new OxmField.Ipv6Dst(0x20010db800070000L, 0, -1L << 16, 0)),
+                List.of(new Instruction.ApplyActions(List.of(new Action.Group(65537)))));
+        FlowStats v6Host = new FlowStats(0, 1, 0, 1128, 0, 0, 0, 0x7e5b000100000021L, 0, 0,
+                Match.of(new OxmField.EthType(0x86dd), new OxmField.Ipv6Dst(0x20010db800070000L, 1, -1, -1)),
+                List.of(new Instruction.ApplyActions(List.of(new Action.Group(65538)))));
         return List.of(
                 Hello.ofp13(1),
                 new Hello(2, 6, (1L << 1) | (1L << 4) | (1L << 6) | (1L << 40)),
@@ -57,7 +63,7 @@ final class Samples {
                 new GroupDescReply(17, false, List.of()),
                 new FlowStatsRequest(18, 0xff, OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, 0x7e5b000100000000L,
                         0xffffffff00000000L, Match.ALL),
-                new FlowStatsReply(19, false, List.of(stats, stats)),
+                new FlowStatsReply(19, false, List.of(stats, stats, v6, v6Host)),
                 new GroupStatsRequest(20, OfConstants.OFPG_ALL),
                 new GroupStatsReply(21, true, List.of(new GroupStats(65536, 1, 3000, 132000, 7, 5, List.of(
                         new GroupStats.BucketCounter(1500, 66000), new GroupStats.BucketCounter(1500, 66000))),

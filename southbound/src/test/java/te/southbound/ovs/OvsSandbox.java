@@ -106,6 +106,13 @@ public final class OvsSandbox implements AutoCloseable {
         return run(30, cmd.toArray(String[]::new));
     }
 
+    /** Runs {@code ovs-appctl} against this instance's ovs-vswitchd (e.g. {@code ofproto/trace}). */
+    public String appctl(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("ovs-appctl", "-t", path("vswitchd.ctl")));
+        cmd.addAll(List.of(args));
+        return run(30, cmd.toArray(String[]::new));
+    }
+
     /** @return resident memory of ovs-vswitchd in MiB, from /proc */
     public long vswitchdRssMib() throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(vswitchd.pid()), "status"))) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import te.southbound.CommodityRoute;
 import te.southbound.DesiredState;
 import te.southbound.Dpid;
-import te.southbound.Ipv4Prefix;
+import te.southbound.IpPrefix;
 import te.southbound.MessageLog;
 import te.southbound.SouthboundConfig;
 import te.southbound.SwitchTls;
@@ -115,7 +115,7 @@ abstract class OvsTestBase {
     }
 
     static CommodityRoute commodity(String id, int ingress, String prefix, WeightedPath... paths) {
-        return new CommodityRoute(id, new Dpid(ingress), Ipv4Prefix.parse(prefix), List.of(paths));
+        return new CommodityRoute(id, new Dpid(ingress), IpPrefix.parse(prefix), List.of(paths));
     }
 
     static WeightedPath path(double fraction, int... nodes) {

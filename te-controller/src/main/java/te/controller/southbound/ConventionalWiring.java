@@ -1,6 +1,8 @@
 package te.controller.southbound;
 
+import java.util.List;
 import te.southbound.Dpid;
+import te.southbound.IpPrefix;
 import te.southbound.Ipv4Prefix;
 import te.topology.Topology;
 
@@ -37,7 +39,7 @@ public final class ConventionalWiring implements Wiring {
     }
 
     @Override
-    public Ipv4Prefix prefix(int node) {
-        return new Ipv4Prefix((10 << 24) | ((node >> 8) << 16) | ((node & 0xff) << 8), 24);
+    public List<IpPrefix> prefixes(int node) {
+        return List.of(new Ipv4Prefix((10 << 24) | ((node >> 8) << 16) | ((node & 0xff) << 8), 24));
     }
 }

@@ -11,14 +11,16 @@ import te.lp.TeProblem;
 import te.southbound.CommodityRoute;
 import te.southbound.DesiredState;
 import te.southbound.Hop;
+import te.southbound.IpPrefix;
 import te.southbound.Tunnel;
 import te.southbound.WeightedPath;
 import te.topology.Topology;
 import te.topology.paths.PathSet;
 
 /**
- * Turns allocations into the southbound's desired switch state: per commodity, its ingress
- * switch, its destination's prefix and one weighted path per precomputed path, each hop the switch
+ * Turns allocations into the southbound's desired switch state: per commodity and prefix of its
+ * destination (IPv4 or IPv6; the first keeps the commodity's plain id {@code SRC->DST}, another is
+ * {@code SRC->DST PREFIX}), its ingress switch and one weighted path per precomputed path, each hop the switch
  * and the port towards the next node, the last hop the destination's host port. A commodity
  * without flow keeps its paths, so traffic that does arrive still has a route: at the weights the
  * last state gave it over the same paths (a re-solve that starves it moves nothing on its
@@ -80,10 +82,12 @@ public final class DesiredStates {
                 weighted.add(new WeightedPath(hops, flow > 0 ? f / flow : 1.0 / paths.pathCount(pair)));
             }
             String id = t.nodes().get(c.src(k)).id() + "->" + t.nodes().get(c.dst(k)).id();
-            if (!(flow > 0)) {
-                weighted = lastWeights(lastRoute(k, id), weighted);
+            List<IpPrefix> prefixes = wiring.prefixes(c.dst(k));
+            for (int j = 0; j < prefixes.size(); j++) {
+                String routeId = j == 0 ? id : id + " " + prefixes.get(j);
+                List<WeightedPath> w = flow > 0 ? weighted : lastWeights(lastRoute(routes.size(), routeId), weighted);
+                routes.add(new CommodityRoute(routeId, wiring.dpid(c.src(k)), prefixes.get(j), w));
             }
-            routes.add(new CommodityRoute(id, wiring.dpid(c.src(k)), wiring.prefix(c.dst(k)), weighted));
         }
         lastHops = hopsNow;
         lastById = null; // it holds the previous state's routes
@@ -92,15 +96,15 @@ public final class DesiredStates {
         return state;
     }
 
-    /** @return the last state's route of commodity {@code id} ({@code k}-th now), or null if it had none */
-    private CommodityRoute lastRoute(int k, String id) {
-        if (k < lastRoutes.size() && lastRoutes.get(k).id().equals(id)) {
-            return lastRoutes.get(k);
+    /** @return the last state's route {@code id} ({@code r}-th route now), or null if it had none */
+    private CommodityRoute lastRoute(int r, String id) {
+        if (r < lastRoutes.size() && lastRoutes.get(r).id().equals(id)) {
+            return lastRoutes.get(r);
         }
         if (lastById == null) {
             lastById = new HashMap<>(lastRoutes.size() * 2);
-            for (CommodityRoute r : lastRoutes) {
-                lastById.put(r.id(), r);
+            for (CommodityRoute last : lastRoutes) {
+                lastById.put(last.id(), last);
             }
         }
         return lastById.get(id);

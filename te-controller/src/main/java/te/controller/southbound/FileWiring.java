@@ -8,16 +8,17 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import te.southbound.Dpid;
-import te.southbound.Ipv4Prefix;
+import te.southbound.IpPrefix;
 import te.topology.Topology;
 
 /**
  * A network's real wiring from a file, one entry per line ({@code #} comments):
  * <pre>
- * node ATLA dpid 00:00:00:00:00:00:00:0a prefix 10.7.0.0/16 host-port 1 certificate-cn atla-sw1
+ * node ATLA dpid 00:00:00:00:00:00:00:0a prefix 10.7.0.0/16,2001:db8:7::/48 host-port 1 certificate-cn atla-sw1
  * link ATLA WASH port 3
  * </pre>
- * Every topology node needs a {@code node} line (id or unique label); {@code host-port} defaults to
+ * Every topology node needs a {@code node} line (id or unique label); {@code prefix} lists its hosts'
+ * IPv4 and IPv6 prefixes, comma-separated, each belonging to one node only; {@code host-port} defaults to
  * 1. {@code certificate-cn} binds the node's dpid to the CN of its switch's TLS certificate: given
  * for one node, it is needed for every node, and names are unique. An arc without a {@code link} line uses the conventional numbering (its rank among the tail's
  * arcs + 2), so a lab wired that way needs no link lines. Every problem in the file is reported at
@@ -25,14 +26,14 @@ import te.topology.Topology;
  */
 public final class FileWiring implements Wiring {
     private final Dpid[] dpid;
-    private final Ipv4Prefix[] prefix;
+    private final List<List<IpPrefix>> prefixes;
     private final int[] hostPort;
     private final int[] outPort;
     private final String[] certificateName;
 
-    private FileWiring(Dpid[] dpid, Ipv4Prefix[] prefix, int[] hostPort, int[] outPort, String[] certificateName) {
+    private FileWiring(Dpid[] dpid, List<List<IpPrefix>> prefixes, int[] hostPort, int[] outPort, String[] certificateName) {
         this.dpid = dpid;
-        this.prefix = prefix;
+        this.prefixes = prefixes;
         this.hostPort = hostPort;
         this.outPort = outPort;
         this.certificateName = certificateName;
@@ -47,7 +48,8 @@ public final class FileWiring implements Wiring {
     public static FileWiring parse(Topology topology, String text, String source) {
         int n = topology.nodeCount();
         Dpid[] dpid = new Dpid[n];
-        Ipv4Prefix[] prefix = new Ipv4Prefix[n];
+        List<List<IpPrefix>> prefixes = new ArrayList<>(java.util.Collections.nCopies(n, List.of()));
+        Map<IpPrefix, String> prefixOwner = new HashMap<>();
         int[] hostPort = new int[n];
         String[] certificateName = new String[n];
         Map<String, String> nameOwner = new HashMap<>();
@@ -79,8 +81,17 @@ public final class FileWiring implements Wiring {
                     if (owner != null) {
                         throw new IllegalArgumentException("dpid %s already belongs to node '%s'".formatted(d, owner));
                     }
+                    List<IpPrefix> own = prefixes(w[5]);
+                    for (IpPrefix q : own) {
+                        // Two nodes with one prefix would make two commodities from every ingress match the same packets.
+                        String other = prefixOwner.get(q);
+                        if (other != null) {
+                            throw new IllegalArgumentException("prefix %s already belongs to node '%s'".formatted(q, other));
+                        }
+                    }
+                    own.forEach(q -> prefixOwner.put(q, w[1]));
                     dpid[v] = d;
-                    prefix[v] = Ipv4Prefix.parse(w[5]);
+                    prefixes.set(v, own);
                     hostPort[v] = option.containsKey("host-port") ? port(option.get("host-port")) : 1;
                     if (option.containsKey("certificate-cn")) {
                         String name = option.get("certificate-cn");
@@ -100,8 +111,8 @@ public final class FileWiring implements Wiring {
                     outPort[arc] = port(w[4]);
                 } else {
                     throw new IllegalArgumentException(
-                            ("expected 'node ID dpid DPID prefix A.B.C.D/LEN [host-port N] [certificate-cn NAME]' or 'link SRC DST "
-                                    + "port N', got '%s'").formatted(line));
+                            ("expected 'node ID dpid DPID prefix A.B.C.D/LEN[,2001:DB8::/48...] [host-port N] [certificate-cn NAME]' "
+                                    + "or 'link SRC DST port N', got '%s'").formatted(line));
                 }
             } catch (IllegalArgumentException e) {
                 problems.add(where + ": " + e.getMessage());
@@ -128,7 +139,7 @@ public final class FileWiring implements Wiring {
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException("invalid wiring %s: %s".formatted(source, String.join("; ", problems)));
         }
-        return new FileWiring(dpid, prefix, hostPort, outPort, certificateName);
+        return new FileWiring(dpid, prefixes, hostPort, outPort, certificateName);
     }
 
     private static final java.util.Set<String> NODE_OPTIONS = java.util.Set.of("host-port", "certificate-cn");
@@ -142,6 +153,19 @@ public final class FileWiring implements Wiring {
             }
         }
         return options;
+    }
+
+    /** @return the comma-separated prefixes of a node line, each once */
+    private static List<IpPrefix> prefixes(String text) {
+        List<IpPrefix> own = new ArrayList<>();
+        for (String part : text.split(",", -1)) {
+            IpPrefix q = IpPrefix.parse(part);
+            if (own.contains(q)) {
+                throw new IllegalArgumentException("prefix %s is listed twice".formatted(q));
+            }
+            own.add(q);
+        }
+        return List.copyOf(own);
     }
 
     private static int port(String text) {
@@ -172,8 +196,8 @@ public final class FileWiring implements Wiring {
     }
 
     @Override
-    public Ipv4Prefix prefix(int node) {
-        return prefix[node];
+    public List<IpPrefix> prefixes(int node) {
+        return prefixes.get(node);
     }
 
     @Override

@@ -1,7 +1,8 @@
 package te.controller.southbound;
 
+import java.util.List;
 import te.southbound.Dpid;
-import te.southbound.Ipv4Prefix;
+import te.southbound.IpPrefix;
 
 /** How topology nodes and arcs appear on the switches: datapath ids, ports and host prefixes. */
 public interface Wiring {
@@ -14,8 +15,13 @@ public interface Wiring {
     /** @return the port of node {@code node}'s switch where its hosts are */
     int hostPort(int node);
 
-    /** @return the IPv4 prefix of node {@code node}'s hosts (what commodities towards it match) */
-    Ipv4Prefix prefix(int node);
+    /**
+     * @return the prefixes of node {@code node}'s hosts, IPv4 and IPv6, at least one: each commodity
+     *         towards the node is installed once per prefix (one SELECT group each, same split), and
+     *         the first prefix's install keeps the commodity's plain id, so adding a prefix later
+     *         leaves the existing groups as they are
+     */
+    List<IpPrefix> prefixes(int node);
 
     /**
      * @return the common name (CN) the TLS certificate of node {@code node}'s switch must have, or

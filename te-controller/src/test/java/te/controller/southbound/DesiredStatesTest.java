@@ -11,7 +11,6 @@ import te.lp.SolverOptions;
 import te.lp.Solvers;
 import te.lp.TeOptimizer;
 import te.lp.TeProblem;
-import te.lp.TeResult;
 import te.southbound.CommodityRoute;
 import te.southbound.DesiredState;
 import te.southbound.Dpid;
@@ -24,13 +23,20 @@ import te.topology.traffic.TrafficSpec;
 import te.zoo.TopologyCatalog;
 
 class DesiredStatesTest {
-    @Test
-    void everyCommodityBecomesARouteWithTheAllocationsSplit() {
+    /** @return Abilene gravity:1,400 solved for total flow by HiGHS over 2 paths per pair */
+    private static te.lp.Allocation abileneAllocation() {
         Topology t = TopologyCatalog.discover().load("Abilene");
         PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
         TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
-        TeResult r = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW);
-        var allocation = r.allocation().orElseThrow();
+        return new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false))
+                .solve(p, Objective.TOTAL_FLOW).allocation().orElseThrow();
+    }
+
+    @Test
+    void everyCommodityBecomesARouteWithTheAllocationsSplit() {
+        var allocation = abileneAllocation();
+        TeProblem p = allocation.problem();
+        Topology t = p.topology();
         assertThat(new AllocationChecker().violations(allocation, 1)).isEmpty();
         ConventionalWiring wiring = new ConventionalWiring(t);
 
@@ -40,7 +46,7 @@ class DesiredStatesTest {
         for (int k = 0; k < p.commodities().size(); k++) {
             CommodityRoute route = state.commodities().get(k);
             assertThat(route.ingress()).isEqualTo(new Dpid(p.commodities().src(k) + 1L));
-            assertThat(route.destination()).isEqualTo(wiring.prefix(p.commodities().dst(k)));
+            assertThat(route.destination()).isEqualTo(wiring.prefixes(p.commodities().dst(k)).get(0));
             double sum = route.paths().stream().mapToDouble(WeightedPath::fraction).sum();
             assertThat(sum).isCloseTo(1.0, within(1e-9));
             for (WeightedPath wp : route.paths()) {
@@ -53,11 +59,9 @@ class DesiredStatesTest {
 
     @Test
     void anAdapterHandsTheSameHopListsToItsNextStateAndChangesNothingElse() {
-        Topology t = TopologyCatalog.discover().load("Abilene");
-        PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
-        TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
-        var allocation = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false))
-                .solve(p, Objective.TOTAL_FLOW).allocation().orElseThrow();
+        var allocation = abileneAllocation();
+        TeProblem p = allocation.problem();
+        Topology t = p.topology();
         double[] flows = allocation.pathFlowsMbps().clone();
         // The first half of the commodities loses all its flow, the others their first path's (loads only fall).
         int half = p.commodities().size() / 2;
@@ -98,6 +102,45 @@ class DesiredStatesTest {
     }
 
     @Test
+    void aDualStackDestinationGetsARoutePerPrefixWithTheSameSplitAndTheFirstKeepsThePlainId() {
+        var allocation = abileneAllocation();
+        TeProblem p = allocation.problem();
+        Topology t = p.topology();
+        StringBuilder text = new StringBuilder();
+        for (int v = 0; v < t.nodeCount(); v++) {
+            // Node 0 is IPv6 only, node 1 dual-stack, the rest IPv4 only.
+            String prefixes = v == 0 ? "2001:db8::/48" : v == 1 ? "10.1.0.0/16,2001:db8:1::/48" : "10.%d.0.0/16".formatted(v);
+            text.append("node %d dpid %d prefix %s\n".formatted(v, v + 1, prefixes));
+        }
+        FileWiring wiring = FileWiring.parse(t, text.toString(), "dual.wiring");
+
+        DesiredState state = DesiredStates.of(allocation, wiring);
+
+        Commodities c = p.commodities();
+        int toOne = 0;
+        for (int k = 0; k < c.size(); k++) {
+            toOne += c.dst(k) == 1 ? 1 : 0;
+        }
+        assertThat(state.commodities()).hasSize(c.size() + toOne);
+        int r = 0;
+        for (int k = 0; k < c.size(); k++) {
+            String id = t.nodes().get(c.src(k)).id() + "->" + t.nodes().get(c.dst(k)).id();
+            CommodityRoute first = state.commodities().get(r++);
+            assertThat(first.id()).isEqualTo(id);
+            assertThat(first.destination()).isEqualTo(wiring.prefixes(c.dst(k)).get(0));
+            if (c.dst(k) == 1) {
+                CommodityRoute v6 = state.commodities().get(r++);
+                assertThat(v6.id()).isEqualTo(id + " 2001:db8:1::/48");
+                assertThat(v6.destination()).hasToString("2001:db8:1::/48");
+                assertThat(v6.paths()).isEqualTo(first.paths());
+                assertThat(v6.ingress()).isEqualTo(first.ingress());
+            }
+        }
+        assertThat(state.commodities()).filteredOn(route -> route.destination().version() == te.southbound.IpVersion.V6)
+                .hasSize((int) java.util.stream.IntStream.range(0, c.size()).filter(k -> c.dst(k) <= 1).count());
+    }
+
+    @Test
     void conventionalWiringNumbersPortsPerSwitch() {
         Topology t = TopologyCatalog.discover().load("Abilene");
         ConventionalWiring w = new ConventionalWiring(t);
@@ -107,7 +150,7 @@ class DesiredStatesTest {
                 assertThat(w.outPort(a)).isEqualTo(a - t.outStart(v) + 2);
             }
         }
-        assertThat(w.prefix(0).toString()).isEqualTo("10.0.0.0/24");
-        assertThat(w.prefix(300).toString()).isEqualTo("10.1.44.0/24");
+        assertThat(w.prefixes(0).toString()).isEqualTo("[10.0.0.0/24]");
+        assertThat(w.prefixes(300).toString()).isEqualTo("[10.1.44.0/24]");
     }
 }

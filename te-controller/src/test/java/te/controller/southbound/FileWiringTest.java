@@ -29,7 +29,7 @@ class FileWiringTest {
         int seattle = abilene.resolveNode("Seattle");
         int denver = abilene.resolveNode("Denver");
         assertThat(w.dpid(seattle)).isEqualTo(new Dpid(0x100 + seattle));
-        assertThat(w.prefix(seattle).toString()).isEqualTo("10.%d.0.0/16".formatted(seattle));
+        assertThat(w.prefixes(seattle).toString()).isEqualTo("[10.%d.0.0/16]".formatted(seattle));
         assertThat(w.hostPort(seattle)).isEqualTo(1);
         assertThat(w.outPort(abilene.arcIndex(seattle, denver))).isEqualTo(7);
         int other = abilene.arcIndex(denver, seattle);
@@ -57,7 +57,31 @@ class FileWiringTest {
         assertThatThrownBy(() -> FileWiring.parse(abilene, repeated, "lab.wiring")).hasMessageContaining("line 1: 'host-port' is given twice");
         String unknown = allNodes().replace(first, first + " colour blue");
         assertThatThrownBy(() -> FileWiring.parse(abilene, unknown, "lab.wiring"))
-                .hasMessageContaining("line 1: expected 'node ID dpid DPID prefix A.B.C.D/LEN [host-port N] [certificate-cn NAME]'");
+                .hasMessageContaining("line 1: expected 'node ID dpid DPID prefix A.B.C.D/LEN[,2001:DB8::/48...] [host-port N] [certificate-cn NAME]'");
+    }
+
+    @Test
+    void aNodeListsIpv4AndIpv6PrefixesEachBelongingToItAlone() {
+        String first = allNodes().lines().findFirst().orElseThrow();
+        String dual = allNodes().replace(first, first + ",2001:db8:0:100::/56 host-port 4");
+        FileWiring w = FileWiring.parse(abilene, dual, "dual.wiring");
+        assertThat(w.prefixes(0)).extracting(Object::toString).containsExactly("10.0.0.0/16", "2001:db8:0:100::/56");
+        assertThat(w.hostPort(0)).isEqualTo(4);
+        assertThat(w.prefixes(1)).extracting(Object::toString).containsExactly("10.1.0.0/16");
+
+        String shared = allNodes().replace("prefix 10.1.0.0/16", "prefix 10.1.0.0/16,2001:db8::/48")
+                .replace("prefix 10.2.0.0/16", "prefix 2001:db8:0::/48");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, shared, "dual.wiring"))
+                .hasMessageContaining("line 3: prefix 2001:db8::/48 already belongs to node '%s'".formatted(abilene.nodes().get(1).id()));
+        String twice = allNodes().replace(first, first + ",10.0.0.0/16");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, twice, "dual.wiring"))
+                .hasMessageContaining("line 1: prefix 10.0.0.0/16 is listed twice");
+        String bad = allNodes().replace(first, first + ",2001:db8::1/48");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, bad, "dual.wiring"))
+                .hasMessageContaining("line 1: prefix 2001:db8::1/48 has host bits set; maybe 2001:db8::/48");
+        String empty = allNodes().replace(first, first + ",");
+        assertThatThrownBy(() -> FileWiring.parse(abilene, empty, "dual.wiring"))
+                .hasMessageContaining("line 1: IPv4 prefix must look like 10.1.0.0/16, got ''");
     }
 
     @Test
