@@ -47,10 +47,10 @@ final class PathChooser {
         }
         List<String> notes = new ArrayList<>();
         if (!held.isEmpty()) {
-            notes.add("switches " + held + " not connected, assumed to forward as last seen");
+            notes.add("switches " + held + " not connected (or not master there), assumed to forward as last seen");
         }
         if (!leftOut.isEmpty()) {
-            notes.add("paths needing changes at unconnected switches " + leftOut + " left out");
+            notes.add("paths needing changes at switches not connected (or not master there) " + leftOut + " left out");
         }
         if (usable.isEmpty()) {
             notes.add("no usable path with a positive fraction; nothing installed");
@@ -79,7 +79,7 @@ final class PathChooser {
     static List<Bucketed> frozen(String id, Dpid ingress, int pathsGiven, IdBook ids, List<CommodityReport> reports) {
         List<Bucketed> last = ids.installed().getOrDefault(id, List.of());
         reports.add(new CommodityReport(id, pathsGiven, last.size(), last.stream().map(Bucketed::weight).toList(), 0,
-                "ingress " + ingress + " not connected; " + (last.isEmpty() ? "nothing installed"
+                "ingress " + ingress + " not connected (or not master there); " + (last.isEmpty() ? "nothing installed"
                         : "its last installed split is kept")));
         return last;
     }

@@ -17,12 +17,18 @@ import java.util.Set;
  * @param maxRoundingError largest rounding error over all commodities, a share of traffic
  * @param errors           errors switches sent for this run's messages
  * @param problems         other failures (timeouts, closed connections), one line each
+ * @param notMaster        switches the state uses that are connected but not programmed because
+ *                         this controller does not hold the MASTER (or EQUAL) role there: it is
+ *                         standby (SLAVE), the switch refused its claim, or another controller
+ *                         took the switch over ({@link WeightPusher#requestRole}); left as they are
  */
 public record PushReport(long generation, boolean clean, long durationMs, int messagesSent,
                          Set<Dpid> missingSwitches, List<CommodityReport> commodities,
-                         double maxRoundingError, List<SwitchError> errors, List<String> problems) {
+                         double maxRoundingError, List<SwitchError> errors, List<String> problems,
+                         Set<Dpid> notMaster) {
     public PushReport {
         missingSwitches = Set.copyOf(missingSwitches);
+        notMaster = Set.copyOf(notMaster);
         commodities = List.copyOf(commodities);
         errors = List.copyOf(errors);
         problems = List.copyOf(problems);
@@ -30,9 +36,10 @@ public record PushReport(long generation, boolean clean, long durationMs, int me
 
     /** @return one line for logs */
     public String summary() {
-        return "push %d: %s, %d mods in %d ms, %d commodities, max rounding error %.4f, %d missing switches, %d errors%s"
+        return "push %d: %s, %d mods in %d ms, %d commodities, max rounding error %.4f, %d missing switches, %d errors%s%s"
                 .formatted(generation, clean ? "clean" : "INCOMPLETE", messagesSent, durationMs, commodities.size(),
                         maxRoundingError, missingSwitches.size(), errors.size(),
+                        notMaster.isEmpty() ? "" : ", %d switches left alone (not master there)".formatted(notMaster.size()),
                         problems.isEmpty() ? "" : ", problems: " + problems);
     }
 }

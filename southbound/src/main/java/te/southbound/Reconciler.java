@@ -32,7 +32,7 @@ final class Reconciler implements AutoCloseable {
     }
 
     private final SouthboundConfig config;
-    private final StateCompiler compiler;
+    private StateCompiler compiler; // executor thread only
     private final ScheduledExecutorService executor;
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final List<Waiter> waiters = new ArrayList<>();
@@ -40,7 +40,7 @@ final class Reconciler implements AutoCloseable {
     private DesiredState desired; // null until the first push: never wipe switches before it
     private long generation;
 
-    private final RunMemory memory = new RunMemory(); // executor thread only
+    private RunMemory memory = new RunMemory(); // executor thread only
     /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
     private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
@@ -86,6 +86,24 @@ final class Reconciler implements AutoCloseable {
         }
     }
 
+    /**
+     * Forgets everything earlier runs knew (ids, installed splits, tables) before the next run, so
+     * that it reads every switch and adopts what it finds, as a restarted controller does: after a
+     * role change another controller may have programmed the switches meanwhile.
+     */
+    void forgetAll() {
+        try {
+            executor.execute(() -> {
+                memory = new RunMemory();
+                compiler = new StateCompiler(config.ownership(), config.weightTotal());
+                installed = Map.of();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed
+        }
+        trigger();
+    }
+
     private void audit() {
         memory.distrustAll(); // forces a re-read of every switch: catches entries changed behind our back
         trigger();
@@ -114,7 +132,11 @@ final class Reconciler implements AutoCloseable {
             return;
         }
         long start = System.nanoTime();
-        Map<Dpid, SwitchConnection> ready = registry.ready();
+        Map<Dpid, SwitchConnection> connectedNow = registry.ready();
+        // A switch where this controller is not master (or equal) is left alone, as if it were away.
+        Map<Dpid, SwitchConnection> ready = registry.programmable();
+        Set<Dpid> notMaster = new HashSet<>(connectedNow.keySet());
+        notMaster.removeAll(ready.keySet());
         List<String> problems = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
         Set<Dpid> connected = memory.connected();
         CompiledState compiled = compiler.compile(state, connected, memory.idBook());
@@ -142,10 +164,11 @@ final class Reconciler implements AutoCloseable {
             memory.fail(compiled, outcome.touched());
         }
         Set<Dpid> missing = new HashSet<>(state.switches());
-        missing.removeAll(ready.keySet());
+        missing.removeAll(connectedNow.keySet());
+        notMaster.retainAll(state.switches());
         PushReport report = new PushReport(gen, outcome.clean() && problems.isEmpty(),
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
-                compiled.maxRoundingError(), outcome.errors(), problems);
+                compiled.maxRoundingError(), outcome.errors(), problems, notMaster);
         if (outcome.sent() > 0 || !report.clean()) {
             // A push that did not go through is something to look at: WARN, not INFO.
             log.atLevel(report.clean() ? org.slf4j.event.Level.INFO : org.slf4j.event.Level.WARN)

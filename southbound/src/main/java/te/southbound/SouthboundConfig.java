@@ -33,12 +33,16 @@ import java.util.Set;
  *                          must have; a switch claiming a dpid whose certificate has another name,
  *                          or a dpid without a name here, is refused. Empty: any trusted
  *                          certificate may claim any dpid (the default)
+ * @param role              the role every switch is asked for as it connects ({@link RoleClaim}):
+ *                          EQUAL by default (nothing asked), MASTER or SLAVE with a generation id
+ *                          when several controllers share the switches
  */
 public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
                                long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
                                int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles,
-                               Optional<SwitchTls> tls, Map<Dpid, String> certificateNames) {
+                               Optional<SwitchTls> tls, Map<Dpid, String> certificateNames, RoleClaim role) {
     public SouthboundConfig {
+        Objects.requireNonNull(role, "role");
         Objects.requireNonNull(listen, "listen");
         Objects.requireNonNull(tls, "tls");
         certificateNames = Map.copyOf(certificateNames);
@@ -70,66 +74,72 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
     /** 127.0.0.1:6653, plain TCP, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100, no bundles. */
     public static SouthboundConfig defaults() {
         return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
-                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of());
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of(), RoleClaim.EQUAL);
     }
 
     /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
     }
 
     /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
     }
 
     /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
     }
 
     /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
     public SouthboundConfig withRequestTimeoutMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
     }
 
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames);
+                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
     }
 
     /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames);
+                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames, role);
     }
 
     /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames);
+                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames, role);
     }
 
     /** @return this config sending each phase as one bundle where a switch accepts bundles ({@code true}), or never */
     public SouthboundConfig withBundles(boolean on) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames);
+                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames, role);
     }
 
     /** @return this config taking switches only over mutual TLS with {@code t} */
     public SouthboundConfig withTls(SwitchTls t) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames, role);
     }
 
     /** @return this config taking a switch only if its certificate's CN is the one {@code names} gives its dpid (needs TLS) */
     public SouthboundConfig withCertificateNames(Map<Dpid, String> names) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names, role);
+    }
+
+    /** @return this config asking every switch for {@code claim}'s role as it connects */
+    public SouthboundConfig withRole(RoleClaim claim) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, claim);
     }
 }

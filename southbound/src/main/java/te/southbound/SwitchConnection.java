@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import te.southbound.openflow.ControllerRole;
 import te.southbound.openflow.OfConstants;
 import te.southbound.openflow.OfMessage;
 import te.southbound.openflow.OfMessage.*;
@@ -59,6 +60,20 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private final java.util.concurrent.atomic.AtomicInteger missedBarriers = new java.util.concurrent.atomic.AtomicInteger();
     private final long connectedAtMillis = System.currentTimeMillis();
     private boolean closedForError; // event loop only
+    /**
+     * The role the switch gives this connection: EQUAL until a claim is sent, null while a claim
+     * is unanswered or after the switch refused it. Only EQUAL and MASTER are programmed.
+     */
+    private volatile ControllerRole granted = ControllerRole.EQUAL;
+    /** Why this switch is not programmed as claimed, or null. */
+    private volatile String roleProblem;
+    /** The claim awaiting the switch's answer, or null. */
+    private volatile RoleAttempt roleAttempt;
+    /** Xid of the last role check (a NOCHANGE request: "which role do I have?"), 0 for none. */
+    private volatile int roleCheckXid;
+
+    private record RoleAttempt(int xid, RoleClaim claim, CompletableFuture<SwitchRole> done) {
+    }
 
     SwitchConnection(SouthboundConfig config, SwitchRegistry registry) {
         this.config = config;
@@ -68,6 +83,98 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     /** @return the datapath id, or null before FEATURES_REPLY */
     Dpid dpid() {
         return dpid;
+    }
+
+    /** @return whether this controller may modify the switch: it holds the EQUAL or MASTER role there */
+    boolean mayProgram() {
+        ControllerRole g = granted;
+        return roleProblem == null && (g == ControllerRole.EQUAL || g == ControllerRole.MASTER);
+    }
+
+    /** @return the switch's answer to the role claims so far */
+    SwitchRole role() {
+        return new SwitchRole(dpid, granted, roleProblem);
+    }
+
+    /**
+     * Asks the switch for {@code claim}'s role. Until it answers, nothing is programmed here.
+     *
+     * @return completes with the switch's answer, a refusal, or no answer within requestTimeoutMs
+     */
+    CompletableFuture<SwitchRole> claimRole(RoleClaim claim) {
+        if (!isOpen()) {
+            return CompletableFuture.completedFuture(new SwitchRole(dpid, null, "not connected"));
+        }
+        CompletableFuture<SwitchRole> done = new CompletableFuture<>();
+        // On the event loop, where replies are settled, so that a reply to an earlier claim cannot interleave.
+        channel.eventLoop().execute(() -> startClaim(claim, done));
+        return done;
+    }
+
+    /** Sends a role claim (event loop); an earlier one still unanswered is settled as superseded. */
+    private void startClaim(RoleClaim claim, CompletableFuture<SwitchRole> done) {
+        RoleAttempt previous = roleAttempt;
+        if (previous != null) {
+            roleAttempt = null;
+            previous.done().complete(new SwitchRole(dpid, null, "superseded by the claim " + claim));
+        }
+        if (!isOpen()) {
+            done.complete(new SwitchRole(dpid, null, "not connected"));
+            return;
+        }
+        RoleAttempt attempt = new RoleAttempt(pending.nextXid(), claim, done);
+        granted = null;
+        roleProblem = "waiting for the answer to its role request " + claim;
+        roleAttempt = attempt;
+        write(new RoleRequest(attempt.xid(), claim.role(), claim.generationId()), true);
+        channel.eventLoop().schedule(() -> roleAnswered(attempt, null,
+                "no answer to the role request %s within %d ms".formatted(claim, config.requestTimeoutMs())),
+                config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Settles a role claim once (event loop): the reply, a refusal or the timeout, whichever comes first. */
+    private void roleAnswered(RoleAttempt attempt, ControllerRole role, String problem) {
+        if (roleAttempt != attempt) {
+            return; // settled already, or a newer claim replaced it
+        }
+        roleAttempt = null;
+        granted = role;
+        roleProblem = problem;
+        if (problem == null) {
+            log.info("switch {}: role {} granted", dpid, attempt.claim());
+        } else {
+            log.warn("switch {}: {}; nothing is programmed there", dpid, problem);
+        }
+        attempt.done().complete(role());
+        registry.roleChanged(this);
+    }
+
+    /**
+     * While this connection is master, asks the switch every echo interval which role it has
+     * (NOCHANGE). OpenFlow 1.3 does not tell a master that another controller took the switch
+     * over, and a master with nothing to change would otherwise show itself as master until its
+     * next write is refused.
+     */
+    private void scheduleRoleCheck() {
+        channel.eventLoop().schedule(() -> {
+            if (!isOpen()) {
+                return;
+            }
+            if (granted == ControllerRole.MASTER && roleProblem == null && roleAttempt == null) {
+                int xid = pending.nextXid();
+                roleCheckXid = xid;
+                write(new RoleRequest(xid, ControllerRole.NOCHANGE, 0), true);
+            }
+            scheduleRoleCheck();
+        }, config.echoIntervalMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** A master lost the switch to another controller: stop programming it (event loop). */
+    private void demoted(String how) {
+        granted = ControllerRole.SLAVE;
+        roleProblem = "another controller became master (" + how + ")";
+        log.warn("switch {}: {}; nothing more is programmed there until this controller claims it again", dpid, roleProblem);
+        registry.roleChanged(this);
     }
 
     /** @return the subject of the switch's verified TLS certificate, or null over plain TCP */
@@ -227,6 +334,13 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         if (!isOpen()) {
             return;
         }
+        RoleClaim claim = registry.claim();
+        if (claim.role() != ControllerRole.EQUAL && registry.isKnown(dpid)) {
+            startClaim(claim, new CompletableFuture<>()); // before the reconciler hears of the switch: programmed once granted
+        }
+        if (registry.isKnown(dpid)) {
+            scheduleRoleCheck();
+        }
         registry.handshakeDone(this);
         if (registry.isKnown(dpid)) {
             requestPorts(PORT_LIST_ATTEMPTS);
@@ -374,9 +488,31 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
                 log.info("switch {} takes bundles: each phase of a push goes to it as one atomic bundle", dpid);
             }
             // Replies to a batch's open and commit need nothing: the barrier after them reports any error.
+        } else if (msg instanceof RoleReply r) {
+            RoleAttempt a = roleAttempt;
+            if (a != null && a.xid() == r.xid()) {
+                roleAnswered(a, r.role(), r.role() == a.claim().role() ? null
+                        : "asked for %s, the switch answered %s".formatted(a.claim(), r.role()));
+            } else if (r.xid() == roleCheckXid) {
+                roleCheckXid = 0;
+                if (r.role() == ControllerRole.SLAVE && granted == ControllerRole.MASTER && roleProblem == null && roleAttempt == null) {
+                    demoted("the switch reports this controller as slave");
+                }
+            } else {
+                log.debug("switch {}: ignoring a role reply to no pending claim: {}", dpid, r);
+            }
+        } else if (msg instanceof OfMessage.Error e && roleAttempt != null && roleAttempt.xid() == e.xid()) {
+            RoleAttempt a = roleAttempt;
+            roleAnswered(a, null, e.type() == OfConstants.ERR_ROLE_REQUEST_FAILED && e.code() == OfConstants.ROLE_STALE
+                    ? "refused the claim %s as stale: another controller claimed it with a newer generation id".formatted(a.claim())
+                    : "refused the claim %s: %s".formatted(a.claim(), te.southbound.openflow.ErrorNames.describe(e.type(), e.code())));
         } else if (msg instanceof OfMessage.Error e && probeXids.contains(e.xid())) {
             log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
         } else if (msg instanceof OfMessage.Error e) {
+            if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && roleProblem == null) {
+                // Our writes are refused from now on, so stop sending them.
+                demoted("the switch refused a write with BAD_REQUEST/IS_SLAVE");
+            }
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),
                     System.currentTimeMillis());
             long held = logSlot();

@@ -31,11 +31,30 @@ final class SwitchRegistry {
      * retrying every few seconds, must not fill the disk; guarded by itself.
      */
     private final LogBudget refusals = new LogBudget(20, 60_000);
+    /** The role every switch is asked for as it connects. */
+    private volatile RoleClaim claim;
 
-    SwitchRegistry(Set<Dpid> known, Runnable onChange, PortListener ports) {
+    SwitchRegistry(Set<Dpid> known, Runnable onChange, PortListener ports, RoleClaim claim) {
         this.known = Set.copyOf(known);
         this.onChange = onChange;
         this.ports = ports;
+        this.claim = claim;
+    }
+
+    RoleClaim claim() {
+        return claim;
+    }
+
+    /** Sets the role switches are asked for from now on (connecting ones included). */
+    void claim(RoleClaim claim) {
+        this.claim = claim;
+    }
+
+    /** A switch granted, refused or took away this controller's role: what can be programmed changed. */
+    void roleChanged(SwitchConnection c) {
+        if (isCurrent(c)) {
+            onChange.run();
+        }
     }
 
     /** @return -1 to hold back a line about a refused handshake now, else how many were held back before it */
@@ -136,6 +155,17 @@ final class SwitchRegistry {
         return Map.copyOf(ready);
     }
 
+    /** @return ready, configured switches that this controller may modify (it holds the EQUAL or MASTER role) */
+    Map<Dpid, SwitchConnection> programmable() {
+        Map<Dpid, SwitchConnection> result = new java.util.HashMap<>();
+        ready.forEach((d, c) -> {
+            if (c.mayProgram()) {
+                result.put(d, c);
+            }
+        });
+        return result;
+    }
+
     List<SwitchStatus> status() {
         List<SwitchStatus> result = new ArrayList<>();
         List<SwitchConnection> all = new ArrayList<>(ready.values());
@@ -147,7 +177,7 @@ final class SwitchRegistry {
                 copy = List.copyOf(q);
             }
             result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy, c.bundles(),
-                    c.peerCertificate()));
+                    c.peerCertificate(), c.role()));
         }
         result.sort((a, b) -> a.dpid().compareTo(b.dpid()));
         return result;

@@ -14,9 +14,10 @@ import java.util.List;
  *                          answered the bundle probe and bundles are configured)
  * @param peerCertificate   subject of its TLS certificate, verified at the handshake; null when
  *                          it connected over plain TCP
+ * @param role              the role it gives this controller and why it is not programmed, if it is not
  */
 public record SwitchStatus(Dpid dpid, String remoteAddress, boolean known, long connectedAtMillis,
-                           List<SwitchError> recentErrors, boolean bundles, String peerCertificate) {
+                           List<SwitchError> recentErrors, boolean bundles, String peerCertificate, SwitchRole role) {
     public SwitchStatus {
         recentErrors = List.copyOf(recentErrors);
     }

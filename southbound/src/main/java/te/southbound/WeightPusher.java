@@ -26,7 +26,7 @@ public final class WeightPusher implements AutoCloseable {
     private WeightPusher(SouthboundConfig config, PortListener ports) throws InterruptedException {
         this.config = config;
         this.reconciler = new Reconciler(config);
-        this.registry = new SwitchRegistry(config.knownSwitches(), reconciler::trigger, ports);
+        this.registry = new SwitchRegistry(config.knownSwitches(), reconciler::trigger, ports, config.role());
         reconciler.attach(registry);
         try {
             this.server = new OpenFlowServer(config, registry);
@@ -93,6 +93,32 @@ public final class WeightPusher implements AutoCloseable {
      */
     public CompletableFuture<List<PortCounters>> portCounters() {
         return PortCounterReader.read(registry.ready(), config.requestTimeoutMs());
+    }
+
+    /**
+     * Asks every connected switch, and every switch that connects later, for {@code claim}'s role.
+     * A switch is programmed only while it grants EQUAL or MASTER; one that refuses the claim (a
+     * newer generation id was used by another controller), does not answer, or later refuses a
+     * write with IS_SLAVE (another controller became master) is left as it is, and reported in
+     * {@link #status} and in every {@link PushReport#notMaster}. After the change every switch's
+     * tables are read again and the ids found there adopted, as by a restarted controller, since
+     * another controller may have changed them meanwhile.
+     *
+     * @return completes, within requestTimeoutMs, with each connected switch's answer in dpid order
+     */
+    public CompletableFuture<List<SwitchRole>> requestRole(RoleClaim claim) {
+        java.util.Objects.requireNonNull(claim, "claim");
+        registry.claim(claim);
+        reconciler.forgetAll();
+        List<CompletableFuture<SwitchRole>> answers = registry.ready().values().stream()
+                .map(c -> c.claimRole(claim)).toList();
+        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApply(v -> answers.stream()
+                .map(CompletableFuture::join).sorted(java.util.Comparator.comparing(SwitchRole::dpid)).toList());
+    }
+
+    /** @return the role this controller asks switches for */
+    public RoleClaim role() {
+        return registry.claim();
     }
 
     /** @return connected switches (configured or not) with their recent errors */

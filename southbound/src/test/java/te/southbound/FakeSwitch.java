@@ -49,6 +49,16 @@ final class FakeSwitch {
     volatile boolean ignorePortStats;
     final long dpid;
     private Channel channel;
+    /**
+     * The role the controller's connection has, as a switch keeps it (OpenFlow 1.3 §6.3.7): a
+     * test sets SLAVE to stand for another controller taking the switch over. A slave's mods are
+     * refused with BAD_REQUEST/IS_SLAVE.
+     */
+    volatile te.southbound.openflow.ControllerRole role = te.southbound.openflow.ControllerRole.EQUAL;
+    /** The newest generation id a MASTER or SLAVE claim used; claims older than it are refused as stale. */
+    volatile Long generation;
+    /** When set, role requests go unanswered. */
+    volatile boolean ignoreRoleRequests;
 
     FakeSwitch(long dpid) {
         this.dpid = dpid;
@@ -81,6 +91,26 @@ final class FakeSwitch {
         channel.close().awaitUninterruptibly();
     }
 
+    private void role(ChannelHandlerContext ctx, RoleRequest r) {
+        if (ignoreRoleRequests) {
+            return;
+        }
+        boolean elects = r.role() == te.southbound.openflow.ControllerRole.MASTER || r.role() == te.southbound.openflow.ControllerRole.SLAVE;
+        if (elects) {
+            Long newest = generation;
+            if (newest != null && r.generationId() - newest < 0) {
+                ctx.writeAndFlush(new OfMessage.Error(r.xid(), 11, 0, Octets.EMPTY)); // ROLE_REQUEST_FAILED/STALE
+                return;
+            }
+            generation = r.generationId();
+        }
+        if (r.role() != te.southbound.openflow.ControllerRole.NOCHANGE) {
+            role = r.role();
+        }
+        Long g = generation;
+        ctx.writeAndFlush(new RoleReply(r.xid(), role, g == null ? 0 : g));
+    }
+
     private final class Handler extends SimpleChannelInboundHandler<OfMessage> {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
@@ -99,7 +129,14 @@ final class FakeSwitch {
                 ctx.writeAndFlush(new OfMessage.Error(m.xid(), m instanceof GroupMod ? 6 : 5, 0, Octets.EMPTY));
                 return;
             }
-            if (m instanceof FeaturesRequest) {
+            if ((m instanceof GroupMod || m instanceof FlowMod || m instanceof BundleControl)
+                    && role == te.southbound.openflow.ControllerRole.SLAVE) {
+                ctx.writeAndFlush(new OfMessage.Error(m.xid(), 1, 10, Octets.EMPTY));
+                return;
+            }
+            if (m instanceof RoleRequest r) {
+                role(ctx, r);
+            } else if (m instanceof FeaturesRequest) {
                 ctx.writeAndFlush(new FeaturesReply(m.xid(), dpid, 0, 254, 0, 0));
             } else if (m instanceof EchoRequest e) {
                 ctx.writeAndFlush(new EchoReply(e.xid(), e.data()));

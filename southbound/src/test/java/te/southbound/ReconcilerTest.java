@@ -3,8 +3,6 @@ package te.southbound;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import te.southbound.openflow.Bucket;
 import te.southbound.openflow.GroupDesc;
@@ -23,24 +20,18 @@ import te.southbound.openflow.OxmField;
 
 /** The whole pusher over TCP against in-memory switches: errors, resync, restarts. */
 class ReconcilerTest {
-    private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    private final FakeSwitches fakes = new FakeSwitches(3);
+    private final EventLoopGroup group = fakes.group;
     private final List<WeightPusher> pushers = new ArrayList<>();
-    private final List<FakeSwitch> switches = new ArrayList<>();
+    private final List<FakeSwitch> switches = fakes.all;
     private final List<OfMessage> sent = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** Run once, on the pusher's thread, as the next group mod is sent. */
     private final java.util.concurrent.atomic.AtomicReference<Runnable> onFirstGroupMod = new java.util.concurrent.atomic.AtomicReference<>();
 
-    @BeforeEach
-    void createSwitches() {
-        for (int i = 1; i <= 3; i++) {
-            switches.add(new FakeSwitch(i));
-        }
-    }
-
     @AfterEach
     void stop() {
         pushers.forEach(WeightPusher::close);
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        fakes.close();
     }
 
     private WeightPusher startAndConnect() throws Exception {
@@ -60,14 +51,7 @@ class ReconcilerTest {
                     }
                 }));
         pushers.add(p);
-        for (FakeSwitch s : switches) {
-            s.connect(group, p.localAddress());
-        }
-        long deadline = System.currentTimeMillis() + 5_000;
-        while (p.status().size() < 3) {
-            assertThat(System.currentTimeMillis()).isLessThan(deadline);
-            Thread.sleep(10);
-        }
+        fakes.connectTo(p);
         return p;
     }
 

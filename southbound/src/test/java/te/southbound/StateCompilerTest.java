@@ -91,7 +91,7 @@ class StateCompilerTest {
         CompiledState c = compiler.compile(s, Set.of(S1), IdBook.EMPTY);
         assertThat(c.reports()).extracting(CommodityReport::note)
                 .containsExactly("no usable path with a positive fraction; nothing installed",
-                        "ingress 0000000000000002 not connected; nothing installed");
+                        "ingress 0000000000000002 not connected (or not master there); nothing installed");
         assertThat(c.tables().get(S1)).isEqualTo(SwitchTables.EMPTY);
     }
 

@@ -45,7 +45,7 @@ final class SwitchHarness {
             public void portChanged(Dpid dpid, PortState port) {
                 portEvents.add("port " + dpid.value() + " " + port);
             }
-        });
+        }, RoleClaim.EQUAL);
     }
 
     EmbeddedChannel connect() {

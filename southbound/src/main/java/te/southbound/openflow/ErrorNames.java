@@ -16,13 +16,24 @@ public final class ErrorNames {
     private static final String[] FLOW_MOD_CODES = {"UNKNOWN", "TABLE_FULL", "BAD_TABLE_ID",
         "OVERLAP", "EPERM", "BAD_TIMEOUT", "BAD_COMMAND", "BAD_FLAGS"};
 
+    private static final String[] BAD_REQUEST_CODES = {"BAD_VERSION", "BAD_TYPE", "BAD_MULTIPART",
+        "BAD_EXPERIMENTER", "BAD_EXP_TYPE", "EPERM", "BAD_LEN", "BUFFER_EMPTY", "BUFFER_UNKNOWN",
+        "BAD_TABLE_ID", "IS_SLAVE", "BAD_PORT", "BAD_PACKET", "MULTIPART_BUFFER_OVERFLOW"};
+    private static final String[] ROLE_REQUEST_CODES = {"STALE", "UNSUP", "BAD_ROLE"};
+
     private ErrorNames() {
     }
 
     /** @return e.g. {@code "GROUP_MOD_FAILED/INVALID_GROUP (6/1)"} */
     public static String describe(int type, int code) {
         String t = type >= 0 && type < TYPES.length ? TYPES[type] : "TYPE_" + type;
-        String[] codes = type == 6 ? GROUP_MOD_CODES : type == 5 ? FLOW_MOD_CODES : new String[0];
+        String[] codes = switch (type) {
+            case 1 -> BAD_REQUEST_CODES;
+            case 5 -> FLOW_MOD_CODES;
+            case 6 -> GROUP_MOD_CODES;
+            case 11 -> ROLE_REQUEST_CODES;
+            default -> new String[0];
+        };
         String c = code >= 0 && code < codes.length ? codes[code] : "CODE_" + code;
         return "%s/%s (%d/%d)".formatted(t, c, type, code);
     }

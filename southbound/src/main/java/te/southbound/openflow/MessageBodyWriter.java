@@ -28,6 +28,10 @@ final class MessageBodyWriter {
             StructWriter.writeBuckets(out, g.buckets());
         } else if (msg instanceof FlowMod f) {
             writeFlowMod(f, out);
+        } else if (msg instanceof RoleRequest r) {
+            out.writeInt(r.role().ordinal()).writeZero(4).writeLong(r.generationId());
+        } else if (msg instanceof RoleReply r) {
+            out.writeInt(r.role().ordinal()).writeZero(4).writeLong(r.generationId());
         } else if (msg instanceof PortStatus p) {
             out.writeByte(p.reason().ordinal()).writeZero(7);
             StructWriter.writePort(out, p.port());

@@ -48,6 +48,12 @@ final class MessageReader {
                 PortStatus status = new PortStatus(xid, reason, readPort(frame.skipBytes(7)));
                 frame.skipBytes(frame.readableBytes());
                 return status;
+            case ROLE_REQUEST:
+            case ROLE_REPLY:
+                require(frame, 16, "ofp_role_request");
+                ControllerRole role = enumValue(ControllerRole.values(), (int) Math.min(frame.readUnsignedInt(), Integer.MAX_VALUE), "controller role");
+                long generation = frame.skipBytes(4).readLong();
+                return type == ROLE_REQUEST ? new RoleRequest(xid, role, generation) : new RoleReply(xid, role, generation);
             case MULTIPART_REQUEST: return readMultipartRequest(xid, length, frame);
             case MULTIPART_REPLY: return readMultipartReply(xid, length, frame);
             case EXPERIMENTER: return readExperimenter(xid, type, length, frame);

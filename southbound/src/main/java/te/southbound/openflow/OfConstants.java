@@ -15,7 +15,8 @@ public final class OfConstants {
     // ofp_type
     public static final int HELLO = 0, ERROR = 1, ECHO_REQUEST = 2, ECHO_REPLY = 3,
             FEATURES_REQUEST = 5, FEATURES_REPLY = 6, PORT_STATUS = 12, FLOW_MOD = 14, GROUP_MOD = 15,
-            MULTIPART_REQUEST = 18, MULTIPART_REPLY = 19, BARRIER_REQUEST = 20, BARRIER_REPLY = 21, EXPERIMENTER = 4;
+            MULTIPART_REQUEST = 18, MULTIPART_REPLY = 19, BARRIER_REQUEST = 20, BARRIER_REPLY = 21, EXPERIMENTER = 4,
+            ROLE_REQUEST = 24, ROLE_REPLY = 25;
 
     // ONF extension EXT-230 (bundles in OpenFlow 1.3, as OpenFlow 1.4 has them): experimenter id and types
     public static final int ONF_EXPERIMENTER_ID = 0x4f4e4600, ONFT_BUNDLE_CONTROL = 2300, ONFT_BUNDLE_ADD_MESSAGE = 2301;
@@ -23,6 +24,9 @@ public final class OfConstants {
     public static final int BUNDLE_OPEN_REQUEST = 0, BUNDLE_OPEN_REPLY = 1, BUNDLE_CLOSE_REQUEST = 2, BUNDLE_CLOSE_REPLY = 3,
             BUNDLE_COMMIT_REQUEST = 4, BUNDLE_COMMIT_REPLY = 5, BUNDLE_DISCARD_REQUEST = 6, BUNDLE_DISCARD_REPLY = 7;
     public static final int BUNDLE_ATOMIC = 1, BUNDLE_ORDERED = 2;
+
+    // errors the controller acts on: BAD_REQUEST/IS_SLAVE, ROLE_REQUEST_FAILED/STALE
+    public static final int ERR_BAD_REQUEST = 1, BAD_REQUEST_IS_SLAVE = 10, ERR_ROLE_REQUEST_FAILED = 11, ROLE_STALE = 0;
 
     // ofp_multipart_type and flags
     public static final int MP_FLOW = 1, MP_PORT_STATS = 4, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_PORT_DESC = 13,

@@ -58,6 +58,8 @@ public final class OfEncoder extends MessageToByteEncoder<OfMessage> {
         if (msg instanceof GroupMod) return GROUP_MOD;
         if (msg instanceof FlowMod) return FLOW_MOD;
         if (msg instanceof PortStatus) return PORT_STATUS;
+        if (msg instanceof RoleRequest) return ROLE_REQUEST;
+        if (msg instanceof RoleReply) return ROLE_REPLY;
         if (msg instanceof MultipartRequest) return MULTIPART_REQUEST;
         if (msg instanceof MultipartReply) return MULTIPART_REPLY;
         if (msg instanceof BundleControl || msg instanceof BundleAdd) return EXPERIMENTER;

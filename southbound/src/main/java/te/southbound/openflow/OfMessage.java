@@ -151,6 +151,26 @@ public sealed interface OfMessage {
         public GroupStatsReply withXid(int x) { return new GroupStatsReply(x, more, groups); }
     }
 
+    /**
+     * OFPT_ROLE_REQUEST (§7.3.9): asks for a role. {@code generationId} orders MASTER and SLAVE
+     * requests of successive elections: the switch refuses one older than the newest it has seen
+     * (ROLE_REQUEST_FAILED/STALE), by signed 64-bit distance; it is ignored for EQUAL and NOCHANGE.
+     */
+    record RoleRequest(int xid, ControllerRole role, long generationId) implements OfMessage {
+        public RoleRequest {
+            Objects.requireNonNull(role, "role");
+        }
+        public RoleRequest withXid(int x) { return new RoleRequest(x, role, generationId); }
+    }
+
+    /** OFPT_ROLE_REPLY: the role the switch now gives this connection, and its newest generation id. */
+    record RoleReply(int xid, ControllerRole role, long generationId) implements OfMessage {
+        public RoleReply {
+            Objects.requireNonNull(role, "role");
+        }
+        public RoleReply withXid(int x) { return new RoleReply(x, role, generationId); }
+    }
+
     /** OFPT_PORT_STATUS (§7.4.3): a port was added, removed or changed (e.g. its link went down). */
     record PortStatus(int xid, PortReason reason, PortDesc port) implements OfMessage {
         public PortStatus {

@@ -105,6 +105,15 @@ class OfCodecTest {
     }
 
     @Test
+    void roleRequestMatchesTheSpecLayoutAndItsErrorsAreNamed() {
+        // ofp_header (type 24, length 24) | role MASTER (2) | pad 4 | generation_id
+        assertThat(HexFormat.of().formatHex(encode(new OfMessage.RoleRequest(40, ControllerRole.MASTER, 6))))
+                .isEqualTo("0418001800000028" + "00000002" + "00000000" + "0000000000000006");
+        assertThat(ErrorNames.describe(1, 10)).isEqualTo("BAD_REQUEST/IS_SLAVE (1/10)");
+        assertThat(ErrorNames.describe(11, 0)).isEqualTo("ROLE_REQUEST_FAILED/STALE (11/0)");
+    }
+
+    @Test
     void ipv6DestinationIsOxmField27WithAMaskUnlessExact() {
         OxmField.Ipv6Dst net = new OxmField.Ipv6Dst(0x20010db800070000L, 0, -1L << 16, 0); // 2001:db8:7::/48
         OxmField.Ipv6Dst host = new OxmField.Ipv6Dst(0x20010db800070000L, 1, -1, -1); // 2001:db8:7::1

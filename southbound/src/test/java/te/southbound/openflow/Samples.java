@@ -64,6 +64,8 @@ final class Samples {
                 new FlowStatsRequest(18, 0xff, OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, 0x7e5b000100000000L,
                         0xffffffff00000000L, Match.ALL),
                 new FlowStatsReply(19, false, List.of(stats, stats, v6, v6Host)),
+                new OfMessage.RoleRequest(40, ControllerRole.MASTER, -2),
+                new OfMessage.RoleReply(41, ControllerRole.SLAVE, 0x0102030405060708L),
                 new GroupStatsRequest(20, OfConstants.OFPG_ALL),
                 new GroupStatsReply(21, true, List.of(new GroupStats(65536, 1, 3000, 132000, 7, 5, List.of(
                         new GroupStats.BucketCounter(1500, 66000), new GroupStats.BucketCounter(1500, 66000))),

@@ -59,12 +59,20 @@ public final class OvsNetwork {
 
     /** Points every bridge at the controller over {@code scheme} ("tcp" or "ssl", which needs set-ssl first). */
     public void connect(String scheme, int controllerPort) throws Exception {
+        connect(scheme, new int[] {controllerPort});
+    }
+
+    /** Points every bridge at several controllers at once (each gets its own connection and role). */
+    public void connect(String scheme, int... controllerPorts) throws Exception {
         List<String> args = new ArrayList<>();
         for (int i = 1; i <= switches; i++) {
             if (!args.isEmpty()) {
                 args.add("--");
             }
-            args.addAll(List.of("set-controller", "s" + i, scheme + ":127.0.0.1:" + controllerPort));
+            args.addAll(List.of("set-controller", "s" + i));
+            for (int port : controllerPorts) {
+                args.add(scheme + ":127.0.0.1:" + port);
+            }
         }
         ovs.vsctl(args.toArray(String[]::new));
     }

@@ -54,6 +54,12 @@ public final class OvsSandbox implements AutoCloseable {
                 : "Open vSwitch not installed (missing " + missing + "); apt-get install openvswitch-switch";
     }
 
+    /** Skips the calling test (a JUnit assumption) with the reason when OVS cannot run here. */
+    public static void assumeAvailable() {
+        String reason = unavailableReason();
+        org.junit.jupiter.api.Assumptions.assumeTrue(reason == null, reason);
+    }
+
     /** Creates the database and starts both daemons. */
     public static OvsSandbox start() throws Exception {
         FileChannel lock = FileChannel.open(LOCK, StandardOpenOption.CREATE, StandardOpenOption.WRITE);

@@ -1,7 +1,6 @@
 package te.southbound.ovs;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static te.southbound.ovs.OvsNetwork.hops;
 
 import java.net.InetSocketAddress;
@@ -70,8 +69,7 @@ abstract class OvsTestBase {
 
     @BeforeEach
     void startNetwork() throws Exception {
-        String reason = OvsSandbox.unavailableReason();
-        assumeTrue(reason == null, reason);
+        OvsSandbox.assumeAvailable();
         ovs = OvsSandbox.start();
         net = OvsNetwork.create(ovs, SWITCHES, LINKS);
         startController();

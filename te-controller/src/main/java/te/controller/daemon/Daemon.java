@@ -91,7 +91,9 @@ public final class Daemon implements AutoCloseable {
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
             routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
             var switches = new java.util.concurrent.atomic.AtomicReference<SwitchesView>();
-            routes.addAll(new te.controller.daemon.api.SwitchResource(topology, () -> java.util.Optional.ofNullable(switches.get())).routes());
+            RoleBook roles = new RoleBook(store);
+            routes.addAll(new te.controller.daemon.api.SwitchResource(topology, () -> java.util.Optional.ofNullable(switches.get()),
+                    roles::save).routes());
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
             ApiServer server;
             try {
@@ -169,6 +171,10 @@ public final class Daemon implements AutoCloseable {
             throw new IllegalStateException("switches are shown already");
         }
         metrics.switches(view::connected, view::confirmedVersion, view::dampedLinks);
+        new RoleBook(store).newerThan(view.role()).ifPresent(claim -> {
+            LOG.info("claiming the role {} set through the API before this start: newer than the flags' {}", claim, view.role());
+            view.requestRole(claim);
+        });
     }
 
     /** Records the arc loads the switches measured (served by {@code GET /v1/links/load} and the metrics). */

@@ -132,6 +132,19 @@ public final class ServeCommand implements Callable<Integer> {
                     + "no faster).")
     boolean openflowBundles;
 
+    @Option(names = "--openflow-role", defaultValue = "equal", paramLabel = "ROLE",
+            description = "With --openflow-listen: the OpenFlow role asked of every switch: 'equal' (default: none asked, shared "
+                    + "access), or with several controllers on the same switches 'master' (the one that programs them) or 'slave' "
+                    + "(a standby: follows demands and ports, solves, programs nothing); master and slave need --openflow-generation. "
+                    + "POST /v1/openflow/role changes it while running (failover).")
+    String openflowRole;
+
+    @Option(names = "--openflow-generation", paramLabel = "N",
+            description = "With --openflow-role master or slave: the generation id of the election that chose the master "
+                    + "(unsigned 64-bit); a switch refuses a claim older than the newest it has seen, which fences off a "
+                    + "controller that lost an election.")
+    String openflowGeneration;
+
     @Option(names = "--openflow-tls-cert", paramLabel = "FILE",
             description = "With --openflow-listen: take switches only over mutual TLS (Open vSwitch 'ssl:' targets), showing this "
                     + "PEM certificate (chain); needs --openflow-tls-key and --openflow-tls-ca. Off by default (plain TCP).")
@@ -149,6 +162,16 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
             description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
     Path config;
+
+    /** @throws IllegalArgumentException naming the flag and the value */
+    private te.southbound.RoleClaim roleClaim() {
+        try {
+            return te.controller.daemon.api.RoleClaims.parse(openflowRole, openflowGeneration);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--openflow-role %s%s: %s".formatted(openflowRole,
+                    openflowGeneration == null ? "" : " --openflow-generation " + openflowGeneration, e.getMessage()));
+        }
+    }
 
     @Override
     public Integer call() throws InterruptedException {
@@ -172,12 +195,13 @@ public final class ServeCommand implements Callable<Integer> {
         if (openflowListen == null) {
             // Said, not silently ignored: the operator believes the switches are followed.
             for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--link-up-hold", "--link-damping", "--port-stats-interval",
-                    "--openflow-tls-cert", "--openflow-tls-key", "--openflow-tls-ca")) {
+                    "--openflow-tls-cert", "--openflow-tls-key", "--openflow-tls-ca", "--openflow-role", "--openflow-generation")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
                     throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given".formatted(name));
                 }
             }
         }
+        te.southbound.RoleClaim role = roleClaim();
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
         Optional<te.southbound.SwitchTls> tls = switchTls();
@@ -196,7 +220,10 @@ public final class ServeCommand implements Callable<Integer> {
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
             te.southbound.SouthboundConfig config = te.southbound.SouthboundConfig.defaults()
-                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles);
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles).withRole(role);
+            if (role.role() != te.southbound.openflow.ControllerRole.EQUAL) {
+                LOG.info("asking every switch for the role {}{}", role, role.programs() ? "" : ": standby, nothing is programmed");
+            }
             java.util.Map<te.southbound.Dpid, String> names = new java.util.HashMap<>();
             for (int v = 0; v < topology.nodeCount(); v++) {
                 int node = v;

@@ -22,4 +22,23 @@ public interface SwitchesView {
      * @throws IllegalStateException when it could not be done now
      */
     java.util.List<String> clearDamping(int arc);
+
+    /**
+     * Asks every switch for {@code claim}'s role from now on (failover between a primary and a
+     * standby controller) and waits for their answers.
+     *
+     * @return whether every connected switch granted it, and per switch the role it gave and why
+     *         it is not programmed if it is not, as JSON-ready maps
+     */
+    RoleOutcome requestRole(te.southbound.RoleClaim claim);
+
+    /** @return the role claim in force */
+    te.southbound.RoleClaim role();
+
+    /**
+     * @param granted whether every connected switch gave the role asked for
+     * @param body    the answers, JSON-ready
+     */
+    record RoleOutcome(boolean granted, Object body) {
+    }
 }

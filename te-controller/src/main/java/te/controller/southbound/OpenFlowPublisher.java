@@ -96,6 +96,9 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     }
 
     private volatile Push lastPush;
+    /** The latest allocation's version and state, pushed again after a role change; guarded by this. */
+    private long lastVersion;
+    private DesiredState lastState;
     private final java.util.concurrent.atomic.AtomicLong confirmed = new java.util.concurrent.atomic.AtomicLong();
 
     /** @return the latest allocation's push, or null before the first */
@@ -106,16 +109,25 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     @Override
     public void publish(AllocationSnapshot allocation) {
         DesiredState state = states.stateOf(allocation.allocation());
+        synchronized (this) {
+            lastVersion = allocation.version();
+            lastState = state;
+            push(allocation.version(), state);
+        }
+    }
+
+    /** Hands {@code state} to the pusher as {@link #lastPush}; caller holds this. */
+    private void push(long version, DesiredState state) {
         var report = pusher.push(state);
-        lastPush = new Push(allocation.version(), report);
+        lastPush = new Push(version, report);
         report.whenComplete((r, error) -> {
             if (error != null) {
-                LOG.warn("push of allocation version {} failed: {}", allocation.version(), error.toString());
+                LOG.warn("push of allocation version {} failed: {}", version, error.toString());
             } else {
-                LOG.info("allocation version {} on the switches: {}", allocation.version(), r.summary());
+                LOG.info("allocation version {} on the switches: {}", version, r.summary());
                 // Clean covers the connected switches only: with one away the allocation is not all on the switches.
-                if (r.clean() && r.missingSwitches().isEmpty()) {
-                    confirmed.accumulateAndGet(allocation.version(), Math::max);
+                if (r.clean() && r.missingSwitches().isEmpty() && r.notMaster().isEmpty()) {
+                    confirmed.accumulateAndGet(version, Math::max);
                 }
             }
         });
@@ -147,6 +159,9 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             m.put("connectedAt", java.time.Instant.ofEpochMilli(s.connectedAtMillis()).toString());
             m.put("bundles", s.bundles());
             m.put("certificate", s.peerCertificate());
+            m.put("role", s.role().granted() == null ? null : s.role().granted().name().toLowerCase(java.util.Locale.ROOT));
+            m.put("programmed", s.role().programs());
+            m.put("roleProblem", s.role().problem());
             m.put("recentErrors", s.recentErrors().stream().map(e -> java.util.Map.of("at", java.time.Instant.ofEpochMilli(e.atMillis()).toString(),
                     "error", e.toString())).toList());
             list.add(m);
@@ -154,6 +169,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
         java.util.Map<String, Object> body = new java.util.LinkedHashMap<>();
         body.put("listening", pusher.localAddress().getHostString() + ":" + pusher.localAddress().getPort());
         body.put("tls", pusher.config().tls().isPresent());
+        body.put("role", roleOf(pusher.role()));
         body.put("switches", list);
         body.put("dampedLinks", ports.damped());
         Push push = lastPush;
@@ -165,7 +181,8 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             String state;
             try {
                 r = push.report().getNow(null);
-                state = r == null ? "in progress" : r.clean() && r.missingSwitches().isEmpty() ? "done" : "done with problems";
+                state = r == null ? "in progress" : r.clean() && r.missingSwitches().isEmpty() && r.notMaster().isEmpty() ? "done"
+                        : r.clean() && r.missingSwitches().isEmpty() ? "left to the master" : "done with problems";
             } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
                 state = "failed";
             }
@@ -175,12 +192,60 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
                 p.put("mods", r.messagesSent());
                 p.put("durationMs", r.durationMs());
                 p.put("missingSwitches", r.missingSwitches().stream().map(Object::toString).sorted().toList());
+                p.put("notMaster", r.notMaster().stream().map(Object::toString).sorted().toList());
                 p.put("errors", r.errors().stream().map(Object::toString).toList());
                 p.put("problems", r.problems());
             }
             body.put("lastPush", p);
         }
         return body;
+    }
+
+    private static java.util.Map<String, Object> roleOf(te.southbound.RoleClaim claim) {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("role", claim.role().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("generation", claim.role() == te.southbound.openflow.ControllerRole.EQUAL ? null : Long.toUnsignedString(claim.generationId()));
+        return m;
+    }
+
+    @Override
+    public te.southbound.RoleClaim role() {
+        return pusher.role();
+    }
+
+    @Override
+    public RoleOutcome requestRole(te.southbound.RoleClaim claim) {
+        LOG.info("asking every switch for the role {}", claim);
+        java.util.List<te.southbound.SwitchRole> answers;
+        try {
+            answers = pusher.requestRole(claim).get(pusher.config().requestTimeoutMs() + 5_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the switches' answers", e);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("the switches' answers to the role request did not arrive: " + e, e);
+        }
+        boolean granted = true;
+        java.util.List<java.util.Map<String, Object>> switches = new java.util.ArrayList<>();
+        for (te.southbound.SwitchRole a : answers) {
+            granted &= a.problem() == null && a.granted() == claim.role();
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            m.put("dpid", a.dpid().toString());
+            m.put("role", a.granted() == null ? null : a.granted().name().toLowerCase(java.util.Locale.ROOT));
+            m.put("programmed", a.programs());
+            m.put("problem", a.problem());
+            switches.add(m);
+        }
+        synchronized (this) {
+            // The latest allocation again, so that lastPush and the confirmed version say what the new role made of it.
+            if (lastState != null) {
+                push(lastVersion, lastState);
+            }
+        }
+        java.util.Map<String, Object> body = new java.util.LinkedHashMap<>(roleOf(claim));
+        body.put("granted", granted);
+        body.put("switches", switches);
+        return new RoleOutcome(granted, body);
     }
 
     @Override

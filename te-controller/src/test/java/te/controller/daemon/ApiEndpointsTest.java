@@ -137,7 +137,22 @@ class ApiEndpointsTest {
         assertThat(DaemonFixture.json(d.send("POST", "/v1/links/4/5/clear-damping", null, "")).get("error").asText())
                 .isEqualTo("no switches: the daemon was started without --openflow-listen");
         java.util.List<Integer> cleared = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.List<te.southbound.RoleClaim> claims = new java.util.concurrent.CopyOnWriteArrayList<>();
+        assertThat(DaemonFixture.json(d.send("POST", "/v1/openflow/role", "application/json", "{\"role\":\"equal\"}")).get("error").asText())
+                .isEqualTo("no switches: the daemon was started without --openflow-listen");
         d.daemon.showSwitches(new SwitchesView() {
+            @Override
+            public te.southbound.RoleClaim role() {
+                return claims.isEmpty() ? te.southbound.RoleClaim.EQUAL : claims.get(claims.size() - 1);
+            }
+
+            @Override
+            public RoleOutcome requestRole(te.southbound.RoleClaim claim) {
+                claims.add(claim);
+                // A stale claim is what switches refuse: 409 with their answers.
+                return new RoleOutcome(claim.generationId() != 5, java.util.Map.of("role", claim.toString()));
+            }
+
             @Override
             public Object render() {
                 return java.util.Map.of("switches", java.util.List.of(java.util.Map.of("dpid", "0000000000000001")));
@@ -178,6 +193,33 @@ class ApiEndpointsTest {
                 .contains("unknown node '99'");
         assertThat(d.send("POST", "/v1/links/0/5/clear-damping", null, "").statusCode()).isEqualTo(404);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> d.daemon.showSwitches(null)).isInstanceOf(IllegalStateException.class);
+
+        HttpResponse<String> master = d.send("POST", "/v1/openflow/role", "application/json", "{\"role\": \"MASTER\", \"generation\": 18446744073709551615}");
+        assertThat(master.statusCode()).as(master.body()).isEqualTo(200);
+        assertThat(DaemonFixture.json(master).get("role").asText()).isEqualTo("MASTER (generation 18446744073709551615)");
+        assertThat(d.send("POST", "/v1/openflow/role", "application/json", "{\"role\": \"slave\", \"generation\": 5}").statusCode()).isEqualTo(409);
+        assertThat(d.send("POST", "/v1/openflow/role", "application/json", "{\"role\": \"equal\"}").statusCode()).isEqualTo(200);
+        assertThat(claims).extracting(Object::toString)
+                .containsExactly("MASTER (generation 18446744073709551615)", "SLAVE (generation 5)", "EQUAL");
+        java.util.Map<String, String> bad = new java.util.LinkedHashMap<>();
+        bad.put("{\"role\": \"boss\", \"generation\": 1}", "role 'boss' is not one of equal, master, slave");
+        bad.put("{\"role\": \"master\"}", "role master needs the generation id of the election");
+        bad.put("{\"role\": \"master\", \"generation\": -1}", "generation id '-1' is not a whole number from 0 to 18446744073709551615");
+        bad.put("{\"role\": \"master\", \"generation\": 18446744073709551616}", "generation id '18446744073709551616' is not a whole number");
+        bad.put("{\"role\": \"master\", \"generation\": 1.5}", "generation id '1.5' is not a whole number");
+        bad.put("{\"role\": \"master\", \"generation\": \"7\"}", "generation id '\"7\"' is not a whole number");
+        bad.put("{\"role\": \"equal\", \"generation\": 3}", "role equal takes no generation id (got '3')");
+        bad.put("{\"role\": \"master\", \"generation\": 3, \"force\": true}", "unknown field(s) [force]");
+        bad.put("{\"role\": 2}", "expected a JSON object {\"role\": \"master\"|\"slave\", \"generation\": N}");
+        bad.put("[]", "expected a JSON object");
+        bad.put("{\"role\": \"master\", \"role\": \"slave\"}", "request body is not JSON (Duplicate field 'role'");
+        bad.forEach((body, message) -> {
+            HttpResponse<String> refused = d.send("POST", "/v1/openflow/role", "application/json", body);
+            assertThat(refused.statusCode()).as(body).isEqualTo(400);
+            assertThat(DaemonFixture.json(refused).get("error").asText()).as(body).contains(message);
+        });
+        assertThat(d.send("POST", "/v1/openflow/role", "text/csv", "master,1").statusCode()).isEqualTo(415);
+        assertThat(claims).hasSize(3); // nothing was asked of the switches for a refused body
     }
 
     @Test

@@ -111,6 +111,18 @@ class ServeCommandTest {
                 .contains("--link-damping only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--link-up-hold", "5s", "--state-dir", dir.toString()))
                 .contains("--link-up-hold only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-role", "slave", "--openflow-generation", "4", "--state-dir", dir.toString()))
+                .contains("--openflow-role only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-role", "master", "--state-dir", dir.toString()))
+                .contains("--openflow-role master: role master needs the generation id of the election that chose the master");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-role", "primary",
+                "--openflow-generation", "4", "--state-dir", dir.toString()))
+                .contains("--openflow-role primary --openflow-generation 4: role 'primary' is not one of equal, master, slave");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-generation", "4", "--state-dir", dir.toString()))
+                .contains("role equal takes no generation id (got '4')");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-role", "slave",
+                "--openflow-generation", "x7", "--state-dir", dir.toString()))
+                .contains("generation id 'x7' is not a whole number");
         Path tls = Path.of("../southbound/src/test/resources/tls");
         assertThat(run("serve", "-t", "Abilene", "--openflow-tls-cert", tls.resolve("controller.pem").toString(), "--state-dir", dir.toString()))
                 .contains("--openflow-tls-cert only applies with --openflow-listen");

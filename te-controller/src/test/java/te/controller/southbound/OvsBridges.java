@@ -39,14 +39,17 @@ public final class OvsBridges {
         return args;
     }
 
-    /** @return ovs-vsctl arguments pointing every bridge at the controller on 127.0.0.1:{@code port} */
-    public static List<String> controllers(Topology t, int port) {
+    /** @return ovs-vsctl arguments pointing every bridge at the controllers on 127.0.0.1:{@code ports} */
+    public static List<String> controllers(Topology t, int... ports) {
         List<String> args = new ArrayList<>();
         for (int v = 0; v < t.nodeCount(); v++) {
             if (v > 0) {
                 args.add("--");
             }
-            args.addAll(List.of("set-controller", bridge(v), "tcp:127.0.0.1:" + port));
+            args.addAll(List.of("set-controller", bridge(v)));
+            for (int port : ports) {
+                args.add("tcp:127.0.0.1:" + port); // several: each controller gets its own connection and role
+            }
         }
         return args;
     }

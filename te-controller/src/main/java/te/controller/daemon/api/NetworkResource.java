@@ -41,26 +41,12 @@ public final class NetworkResource {
                 new Route("DELETE", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, null)));
     }
 
-    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
-            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     private static final String CAPACITY_BODY = "expected a JSON object {\"capacityMbps\": N} with N from 0 to %.0f Mbps"
             .formatted(te.controller.daemon.LinkState.MAX_CAPACITY_MBPS);
 
     /** @throws ApiException 415 for a body that is not JSON, 400 for one that is not {"capacityMbps": N} in range */
     private static double capacityOf(ApiRequest r) {
-        if (UploadParser.format(r.contentType()) != te.controller.daemon.DemandBook.Format.JSON) {
-            throw new ApiException(415, "Content-Type '%s' is not supported here, expected application/json".formatted(r.contentType()),
-                    List.of(), Map.of());
-        }
-        UploadParser.requireUtf8(r.body());
-        com.fasterxml.jackson.databind.JsonNode body;
-        try {
-            body = JSON.readTree(te.topology.io.Utf8Bom.strip(r.body()));
-        } catch (java.io.IOException e) {
-            throw ApiException.badRequest("request body is not JSON (%s), %s".formatted(e.getMessage().lines().findFirst().orElse(""),
-                    CAPACITY_BODY));
-        }
+        com.fasterxml.jackson.databind.JsonNode body = UploadParser.jsonBody(r, CAPACITY_BODY);
         if (body == null || !body.isObject() || body.size() != 1 || !body.has("capacityMbps") || !body.get("capacityMbps").isNumber()) {
             throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), CAPACITY_BODY));
         }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import te.controller.daemon.SwitchesView;
 import te.controller.daemon.http.ApiException;
+import te.controller.daemon.http.ApiRequest;
 import te.controller.daemon.http.ApiResponse;
 import te.controller.daemon.http.Route;
 import te.topology.Topology;
@@ -21,17 +22,63 @@ import te.topology.Topology;
 public final class SwitchResource {
     private final Topology topology;
     private final Supplier<Optional<SwitchesView>> view;
+    private final java.util.function.Consumer<te.southbound.RoleClaim> persistRole;
 
-    /** @param view the switches, or empty without switches */
-    public SwitchResource(Topology topology, Supplier<Optional<SwitchesView>> view) {
+    /**
+     * @param view        the switches, or empty without switches
+     * @param persistRole stores a role claim durably before it is made (throws when it cannot)
+     */
+    public SwitchResource(Topology topology, Supplier<Optional<SwitchesView>> view,
+                          java.util.function.Consumer<te.southbound.RoleClaim> persistRole) {
         this.topology = topology;
         this.view = view;
+        this.persistRole = persistRole;
     }
 
     /** @return this resource's routes */
     public List<Route> routes() {
         return List.of(new Route("GET", "/v1/switches", false, (r, v) -> ApiResponse.json(200, switches().render())),
-                new Route("POST", "/v1/links/{src}/{dst}/clear-damping", true, (r, v) -> clearDamping(v)));
+                new Route("POST", "/v1/links/{src}/{dst}/clear-damping", true, (r, v) -> clearDamping(v)),
+                new Route("POST", "/v1/openflow/role", true, (r, v) -> requestRole(r)));
+    }
+
+    private static final String ROLE_BODY = "expected a JSON object {\"role\": \"master\"|\"slave\", \"generation\": N} "
+            + "(N from 0 to 18446744073709551615, the election's generation id) or {\"role\": \"equal\"}";
+
+    /** @throws ApiException 400 naming the value for a body that is not a role claim */
+    static te.southbound.RoleClaim roleClaimOf(ApiRequest r) {
+        com.fasterxml.jackson.databind.JsonNode body = UploadParser.jsonBody(r, ROLE_BODY);
+        if (body == null || !body.isObject() || !body.has("role") || !body.get("role").isTextual()) {
+            throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), ROLE_BODY));
+        }
+        java.util.Set<String> extra = new java.util.TreeSet<>();
+        body.fieldNames().forEachRemaining(extra::add);
+        extra.removeAll(java.util.Set.of("role", "generation"));
+        if (!extra.isEmpty()) {
+            throw ApiException.badRequest("unknown field(s) %s: %s".formatted(extra, ROLE_BODY));
+        }
+        com.fasterxml.jackson.databind.JsonNode generation = body.get("generation");
+        try {
+            return RoleClaims.parse(body.get("role").asText(),
+                    generation == null ? null : generation.isIntegralNumber() ? generation.bigIntegerValue().toString() : generation.toString());
+        } catch (IllegalArgumentException e) {
+            throw ApiException.badRequest(e.getMessage());
+        }
+    }
+
+    private ApiResponse requestRole(ApiRequest r) {
+        te.southbound.RoleClaim claim = roleClaimOf(r);
+        SwitchesView switches = switches();
+        // Stored first: a claim the switches grant must survive a restart, and one not stored is not made.
+        persistRole.accept(claim);
+        SwitchesView.RoleOutcome outcome;
+        try {
+            outcome = switches.requestRole(claim);
+        } catch (IllegalStateException e) {
+            throw new ApiException(503, e.getMessage(), List.of(), Map.of());
+        }
+        // 409: some switch did not grant it (a newer generation holds it, or it did not answer); the body says which.
+        return ApiResponse.json(outcome.granted() ? 200 : 409, outcome.body());
     }
 
     private SwitchesView switches() {

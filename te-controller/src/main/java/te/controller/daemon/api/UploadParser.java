@@ -93,6 +93,30 @@ final class UploadParser {
         return new ApiException(415, message, List.of(), Map.of("Accept-Post", "application/json, text/csv"));
     }
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * Reads a small JSON request body (a command's parameters, not an upload).
+     *
+     * @param expected what the body should be, for the messages (e.g. {@code expected a JSON object {"capacityMbps": N}})
+     * @throws ApiException 415 when the body is not declared JSON, 400 when it is not UTF-8 or not JSON
+     */
+    static com.fasterxml.jackson.databind.JsonNode jsonBody(te.controller.daemon.http.ApiRequest r, String expected) {
+        if (format(r.contentType()) != DemandBook.Format.JSON) {
+            throw new ApiException(415, "Content-Type '%s' is not supported here, expected application/json".formatted(r.contentType()),
+                    java.util.List.of(), java.util.Map.of());
+        }
+        requireUtf8(r.body());
+        try {
+            return JSON.readTree(te.topology.io.Utf8Bom.strip(r.body()));
+        } catch (java.io.IOException e) {
+            throw ApiException.badRequest("request body is not JSON (%s), %s".formatted(e.getMessage().lines().findFirst().orElse(""),
+                    expected));
+        }
+    }
+
     static String abbreviate(String text) {
         return text.length() <= 60 ? text : text.substring(0, 57) + "...";
     }

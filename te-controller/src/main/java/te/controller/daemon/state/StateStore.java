@@ -27,6 +27,8 @@ public final class StateStore implements AutoCloseable {
     public static final String ALLOCATION = "allocation";
     /** The highest allocation version that may have been served (its version field; no payload). */
     public static final String SERVED = "served";
+    /** The OpenFlow role claim set through the API (its generation id as version, the role as payload). */
+    public static final String ROLE = "role";
 
     private final Path directory;
     private final FileChannel lockChannel;
