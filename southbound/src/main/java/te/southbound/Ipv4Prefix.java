@@ -33,7 +33,11 @@ public record Ipv4Prefix(int address, int length) implements IpPrefix {
                 }
                 address = address << 8 | v;
             }
-            return new Ipv4Prefix(address, Integer.parseInt(parts[1]));
+            int length = Integer.parseInt(parts[1]);
+            if (length < 0 || length > 32) {
+                throw new IllegalArgumentException("IPv4 prefix '%s': length must be in [0, 32], got %d".formatted(text.strip(), length));
+            }
+            return new Ipv4Prefix(address, length);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("IPv4 prefix must look like 10.1.0.0/16, got '" + text + "'", e);
         }

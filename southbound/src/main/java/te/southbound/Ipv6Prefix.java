@@ -26,11 +26,14 @@ public record Ipv6Prefix(long high, long low, int length) implements IpPrefix {
     /** Parses {@code ADDRESS/LEN}, the address in any RFC 4291 text form (no zone, no DNS). */
     public static Ipv6Prefix parse(String text) {
         String[] parts = text.strip().split("/", -1);
-        // Netty's parser reads literals only, so a bad address never turns into a name lookup.
-        // A zone (%eth0) names a link, which a routed prefix has not: Netty would drop it silently.
-        byte[] bytes = parts.length == 2 && parts[0].indexOf('%') < 0
-                ? NetUtil.createByteArrayFromIpAddressString(parts[0]) : null;
-        if (bytes == null || bytes.length != 16 || !parts[0].contains(":")) {
+        // Netty's parser reads literals only, so a bad address never turns into a name lookup. It
+        // also reads more than a prefix should be: it drops a zone (%eth0, which names a link),
+        // takes brackets, and turns the deprecated IPv4-compatible ::a.b.c.d into ::ffff:a.b.c.d.
+        String address = parts[0];
+        boolean plain = parts.length == 2 && address.indexOf('%') < 0 && address.indexOf('[') < 0
+                && (address.indexOf('.') < 0 || address.toLowerCase(java.util.Locale.ROOT).startsWith("::ffff:"));
+        byte[] bytes = plain ? NetUtil.createByteArrayFromIpAddressString(address) : null;
+        if (bytes == null || bytes.length != 16 || !address.contains(":")) {
             throw new IllegalArgumentException(FORM + ", got '" + text + "'");
         }
         int length;
@@ -38,6 +41,9 @@ public record Ipv6Prefix(long high, long low, int length) implements IpPrefix {
             length = Integer.parseInt(parts[1]);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(FORM + ", got '" + text + "'", e);
+        }
+        if (length < 0 || length > 128) {
+            throw new IllegalArgumentException("IPv6 prefix '%s': length must be in [0, 128], got %d".formatted(text.strip(), length));
         }
         ByteBuffer b = ByteBuffer.wrap(bytes);
         return new Ipv6Prefix(b.getLong(), b.getLong(), length);

@@ -71,8 +71,11 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile RoleAttempt roleAttempt;
     /** Xid of the last role check (a NOCHANGE request: "which role do I have?"), 0 for none. */
     private volatile int roleCheckXid;
+    /** The last claim that got no answer in time (its late answer still counts), or null. */
+    private volatile RoleAttempt unanswered;
 
-    private record RoleAttempt(int xid, RoleClaim claim, CompletableFuture<SwitchRole> done) {
+    /** A claim sent, with the xids of every request that asked for it (a retry keeps the earlier ones: a slow switch answers them late). */
+    private record RoleAttempt(Set<Integer> xids, RoleClaim claim, CompletableFuture<SwitchRole> done) {
     }
 
     SwitchConnection(SouthboundConfig config, SwitchRegistry registry) {
@@ -107,12 +110,13 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         }
         CompletableFuture<SwitchRole> done = new CompletableFuture<>();
         // On the event loop, where replies are settled, so that a reply to an earlier claim cannot interleave.
-        channel.eventLoop().execute(() -> startClaim(claim, done));
+        channel.eventLoop().execute(() -> startClaim(claim, done, Set.of()));
         return done;
     }
 
     /** Sends a role claim (event loop); an earlier one still unanswered is settled as superseded. */
-    private void startClaim(RoleClaim claim, CompletableFuture<SwitchRole> done) {
+    private void startClaim(RoleClaim claim, CompletableFuture<SwitchRole> done, Set<Integer> earlierXids) {
+        unanswered = null;
         RoleAttempt previous = roleAttempt;
         if (previous != null) {
             roleAttempt = null;
@@ -122,14 +126,20 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             done.complete(new SwitchRole(dpid, null, "not connected"));
             return;
         }
-        RoleAttempt attempt = new RoleAttempt(pending.nextXid(), claim, done);
+        int xid = pending.nextXid();
+        java.util.Set<Integer> xids = new java.util.HashSet<>(earlierXids);
+        xids.add(xid);
+        RoleAttempt attempt = new RoleAttempt(Set.copyOf(xids), claim, done);
         granted = null;
         roleProblem = "waiting for the answer to its role request " + claim;
         roleAttempt = attempt;
-        write(new RoleRequest(attempt.xid(), claim.role(), claim.generationId()), true);
-        channel.eventLoop().schedule(() -> roleAnswered(attempt, null,
-                "no answer to the role request %s within %d ms".formatted(claim, config.requestTimeoutMs())),
-                config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        write(new RoleRequest(xid, claim.role(), claim.generationId()), true);
+        channel.eventLoop().schedule(() -> {
+            if (roleAttempt == attempt) {
+                unanswered = attempt; // a busy switch may still answer; the role check asks again meanwhile
+                roleAnswered(attempt, null, "no answer to the role request %s within %d ms".formatted(claim, config.requestTimeoutMs()));
+            }
+        }, config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Settles a role claim once (event loop): the reply, a refusal or the timeout, whichever comes first. */
@@ -164,6 +174,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
                 int xid = pending.nextXid();
                 roleCheckXid = xid;
                 write(new RoleRequest(xid, ControllerRole.NOCHANGE, 0), true);
+            } else if (unanswered != null && roleAttempt == null) {
+                startClaim(unanswered.claim(), new CompletableFuture<>(), unanswered.xids()); // asked again until the switch answers
             }
             scheduleRoleCheck();
         }, config.echoIntervalMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -171,6 +183,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
 
     /** A master lost the switch to another controller: stop programming it (event loop). */
     private void demoted(String how) {
+        registry.fence(dpid);
         granted = ControllerRole.SLAVE;
         roleProblem = "another controller became master (" + how + ")";
         log.warn("switch {}: {}; nothing more is programmed there until this controller claims it again", dpid, roleProblem);
@@ -334,14 +347,14 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         if (!isOpen()) {
             return;
         }
-        RoleClaim claim = registry.claim();
-        if (claim.role() != ControllerRole.EQUAL && registry.isKnown(dpid)) {
-            startClaim(claim, new CompletableFuture<>()); // before the reconciler hears of the switch: programmed once granted
-        }
         if (registry.isKnown(dpid)) {
             scheduleRoleCheck();
         }
-        registry.handshakeDone(this);
+        registry.handshakeDone(this, claim -> {
+            if (claim.role() != ControllerRole.EQUAL) {
+                startClaim(claim, new CompletableFuture<>(), Set.of()); // programmed once granted
+            }
+        });
         if (registry.isKnown(dpid)) {
             requestPorts(PORT_LIST_ATTEMPTS);
         }
@@ -429,6 +442,10 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             log.info("switch {} at {} disconnected", dpid, remote());
         }
         pending.failAll(new IOException("connection to switch %s at %s closed".formatted(dpid, remote())));
+        RoleAttempt attempt = roleAttempt;
+        if (attempt != null) {
+            roleAnswered(attempt, null, "disconnected before answering the role request " + attempt.claim());
+        }
         registry.disconnected(this);
     }
 
@@ -490,9 +507,17 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             // Replies to a batch's open and commit need nothing: the barrier after them reports any error.
         } else if (msg instanceof RoleReply r) {
             RoleAttempt a = roleAttempt;
-            if (a != null && a.xid() == r.xid()) {
+            RoleAttempt late = unanswered;
+            if (a != null && a.xids().contains(r.xid())) {
                 roleAnswered(a, r.role(), r.role() == a.claim().role() ? null
                         : "asked for %s, the switch answered %s".formatted(a.claim(), r.role()));
+            } else if (a == null && late != null && late.xids().contains(r.xid())) {
+                // The switch took the claim after all (a master claim has demoted the others by now).
+                unanswered = null;
+                roleAttempt = late;
+                log.info("switch {}: late answer to the role request {}", dpid, late.claim());
+                roleAnswered(late, r.role(), r.role() == late.claim().role() ? null
+                        : "asked for %s, the switch answered %s".formatted(late.claim(), r.role()));
             } else if (r.xid() == roleCheckXid) {
                 roleCheckXid = 0;
                 if (r.role() == ControllerRole.SLAVE && granted == ControllerRole.MASTER && roleProblem == null && roleAttempt == null) {
@@ -501,7 +526,10 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             } else {
                 log.debug("switch {}: ignoring a role reply to no pending claim: {}", dpid, r);
             }
-        } else if (msg instanceof OfMessage.Error e && roleAttempt != null && roleAttempt.xid() == e.xid()) {
+        } else if (msg instanceof OfMessage.Error e && roleAttempt == null && unanswered != null && unanswered.xids().contains(e.xid())) {
+            unanswered = null; // a late refusal: the switch's answer stands, nothing more to ask
+            log.warn("switch {}: late refusal of the role request {}: {}", dpid, e, te.southbound.openflow.ErrorNames.describe(e.type(), e.code()));
+        } else if (msg instanceof OfMessage.Error e && roleAttempt != null && roleAttempt.xids().contains(e.xid())) {
             RoleAttempt a = roleAttempt;
             roleAnswered(a, null, e.type() == OfConstants.ERR_ROLE_REQUEST_FAILED && e.code() == OfConstants.ROLE_STALE
                     ? "refused the claim %s as stale: another controller claimed it with a newer generation id".formatted(a.claim())
@@ -509,7 +537,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         } else if (msg instanceof OfMessage.Error e && probeXids.contains(e.xid())) {
             log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
         } else if (msg instanceof OfMessage.Error e) {
-            if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && roleProblem == null) {
+            if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && roleProblem == null
+                    && (granted == ControllerRole.MASTER || granted == ControllerRole.EQUAL)) {
                 // Our writes are refused from now on, so stop sending them.
                 demoted("the switch refused a write with BAD_REQUEST/IS_SLAVE");
             }

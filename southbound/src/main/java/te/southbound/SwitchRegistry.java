@@ -31,8 +31,14 @@ final class SwitchRegistry {
      * retrying every few seconds, must not fill the disk; guarded by itself.
      */
     private final LogBudget refusals = new LogBudget(20, 60_000);
-    /** The role every switch is asked for as it connects. */
+    /** The role every switch is asked for as it connects; set and read with registrations under this lock. */
     private volatile RoleClaim claim;
+    /**
+     * Switches where another controller replaced this one under the current claim: claiming MASTER
+     * again with the same generation id when one reconnects would take it back from a switch that
+     * forgot the newer id (restarted), so they are asked for SLAVE until the next claim.
+     */
+    private final Set<Dpid> fenced = ConcurrentHashMap.newKeySet();
 
     SwitchRegistry(Set<Dpid> known, Runnable onChange, PortListener ports, RoleClaim claim) {
         this.known = Set.copyOf(known);
@@ -45,9 +51,27 @@ final class SwitchRegistry {
         return claim;
     }
 
-    /** Sets the role switches are asked for from now on (connecting ones included). */
-    void claim(RoleClaim claim) {
+    /**
+     * Sets the role switches are asked for from now on (connecting ones included).
+     *
+     * @return the switches registered before it: {@link #handshakeDone} takes the lock too, so a
+     *         switch is either among them (the caller claims it) or asks for this claim itself
+     */
+    synchronized Map<Dpid, SwitchConnection> claim(RoleClaim claim) {
         this.claim = claim;
+        fenced.clear();
+        return Map.copyOf(ready);
+    }
+
+    /** @return the role a switch that connects now is asked for: the claim, or SLAVE where it was fenced */
+    private RoleClaim claimFor(Dpid dpid) {
+        return claim.role() == te.southbound.openflow.ControllerRole.MASTER && fenced.contains(dpid)
+                ? new RoleClaim(te.southbound.openflow.ControllerRole.SLAVE, claim.generationId()) : claim;
+    }
+
+    /** Another controller replaced this one at switch {@code dpid}: it is not claimed as master again under this claim. */
+    void fence(Dpid dpid) {
+        fenced.add(dpid);
     }
 
     /** A switch granted, refused or took away this controller's role: what can be programmed changed. */
@@ -68,7 +92,13 @@ final class SwitchRegistry {
         return known.isEmpty() || known.contains(dpid);
     }
 
-    void handshakeDone(SwitchConnection c) {
+    /**
+     * Registers a switch whose handshake is over.
+     *
+     * @param claimRole sends the role claim for a configured switch; run under the lock with
+     *                  {@link #claim(RoleClaim)}, and before the reconciler hears of the switch
+     */
+    synchronized void handshakeDone(SwitchConnection c, java.util.function.Consumer<RoleClaim> claimRole) {
         errors.put(c, new ArrayDeque<>());
         if (!isKnown(c.dpid())) {
             log.warn("switch {} at {} has a datapath id that is not configured; ignoring it (nothing "
@@ -76,6 +106,7 @@ final class SwitchRegistry {
             unknown.put(c.dpid(), c);
             return;
         }
+        claimRole.accept(claimFor(c.dpid()));
         SwitchConnection old = ready.put(c.dpid(), c);
         log.info("switch {} at {} ready", c.dpid(), c.remote());
         if (old != null && old != c) {

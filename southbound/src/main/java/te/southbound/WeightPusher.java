@@ -100,20 +100,33 @@ public final class WeightPusher implements AutoCloseable {
      * A switch is programmed only while it grants EQUAL or MASTER; one that refuses the claim (a
      * newer generation id was used by another controller), does not answer, or later refuses a
      * write with IS_SLAVE (another controller became master) is left as it is, and reported in
-     * {@link #status} and in every {@link PushReport#notMaster}. After the change every switch's
-     * tables are read again and the ids found there adopted, as by a restarted controller, since
-     * another controller may have changed them meanwhile.
+     * {@link #status} and in every {@link PushReport#notMaster}. When this controller was standby
+     * or some switch was not programmed by it, every switch's tables are read again once the
+     * answers are in and the ids found there adopted, as by a restarted controller, since another
+     * controller may have changed them meanwhile.
      *
      * @return completes, within requestTimeoutMs, with each connected switch's answer in dpid order
      */
     public CompletableFuture<List<SwitchRole>> requestRole(RoleClaim claim) {
         java.util.Objects.requireNonNull(claim, "claim");
-        registry.claim(claim);
-        reconciler.forgetAll();
-        List<CompletableFuture<SwitchRole>> answers = registry.ready().values().stream()
+        RoleClaim before = registry.claim();
+        // Switches this controller did not program (standby, refused, replaced) may hold another
+        // controller's ids now: start from what they hold, as a restarted controller does. Otherwise
+        // what it knows stays valid, including the last-seen tables of switches that are away.
+        boolean forget = before.role() == te.southbound.openflow.ControllerRole.SLAVE
+                || registry.ready().values().stream().anyMatch(c -> !c.mayProgram());
+        List<CompletableFuture<SwitchRole>> answers = registry.claim(claim).values().stream()
                 .map(c -> c.claimRole(claim)).toList();
-        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenApply(v -> answers.stream()
-                .map(CompletableFuture::join).sorted(java.util.Comparator.comparing(SwitchRole::dpid)).toList());
+        CompletableFuture<List<SwitchRole>> all = CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
+                .thenApply(v -> answers.stream().map(CompletableFuture::join).sorted(java.util.Comparator.comparing(SwitchRole::dpid)).toList());
+        // After the answers, so that no run writes to a switch under the role being given up.
+        return all.whenComplete((r, e) -> {
+            if (forget) {
+                reconciler.forgetAll();
+            } else {
+                reconciler.trigger();
+            }
+        });
     }
 
     /** @return the role this controller asks switches for */

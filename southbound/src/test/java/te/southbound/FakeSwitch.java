@@ -59,6 +59,8 @@ final class FakeSwitch {
     volatile Long generation;
     /** When set, role requests go unanswered. */
     volatile boolean ignoreRoleRequests;
+    /** Delay before role requests are answered, ms (a switch busy with a large push). */
+    volatile long roleReplyDelayMs;
 
     FakeSwitch(long dpid) {
         this.dpid = dpid;
@@ -108,7 +110,12 @@ final class FakeSwitch {
             role = r.role();
         }
         Long g = generation;
-        ctx.writeAndFlush(new RoleReply(r.xid(), role, g == null ? 0 : g));
+        RoleReply reply = new RoleReply(r.xid(), role, g == null ? 0 : g);
+        if (roleReplyDelayMs > 0) {
+            ctx.executor().schedule(() -> ctx.writeAndFlush(reply), roleReplyDelayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } else {
+            ctx.writeAndFlush(reply);
+        }
     }
 
     private final class Handler extends SimpleChannelInboundHandler<OfMessage> {

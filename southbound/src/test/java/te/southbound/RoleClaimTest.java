@@ -121,6 +121,51 @@ class RoleClaimTest {
     }
 
     @Test
+    void aLateAnswerCountsAndAnUnansweredClaimIsAskedAgain() throws Exception {
+        start(RoleClaim.EQUAL, 100);
+        switches.get(1).roleReplyDelayMs = 800; // past the 500 ms request timeout
+        switches.get(2).ignoreRoleRequests = true;
+
+        List<SwitchRole> answers = pusher.requestRole(new RoleClaim(ControllerRole.MASTER, 7)).get(5, TimeUnit.SECONDS);
+        assertThat(answers).extracting(SwitchRole::programs).containsExactly(true, false, false);
+        assertThat(answers.get(1).problem()).startsWith("no answer to the role request MASTER (generation 7)");
+
+        await(() -> pusher.status().get(1).role().programs(), "the late answer to count");
+        assertThat(pusher.status().get(2).role().programs()).isFalse();
+        switches.get(2).ignoreRoleRequests = false; // the role check asks it again every echo interval
+        await(() -> pusher.status().get(2).role().programs(), "the claim asked again and granted");
+        assertThat(switches.get(2).role).isEqualTo(ControllerRole.MASTER);
+        assertThat(pusher.push(state(0.5)).get(5, TimeUnit.SECONDS).notMaster()).isEmpty();
+    }
+
+    @Test
+    void aReplacedMasterDoesNotTakeBackARestartedSwitchUntilItClaimsAgain() throws Exception {
+        start(new RoleClaim(ControllerRole.MASTER, 1), 100);
+        assertThat(pusher.push(state(0.5)).get(5, TimeUnit.SECONDS).clean()).isTrue();
+        FakeSwitch first = switches.get(0);
+        first.role = ControllerRole.SLAVE; // another controller took it
+        await(() -> pusher.status().get(0).role().problem() != null, "the takeover seen");
+
+        // The switch restarts, forgetting every role and generation id, and connects again.
+        first.disconnect();
+        await(() -> pusher.status().size() == 2, "switch 1 gone");
+        first.role = ControllerRole.EQUAL;
+        first.generation = null;
+        sent.clear();
+        first.connect(fakes.group, pusher.localAddress());
+        await(() -> pusher.status().size() == 3 && first.role == ControllerRole.SLAVE, "switch 1 back, claimed as slave");
+        assertThat(first.generation).isEqualTo(1);
+        PushReport report = pusher.push(state(0.8)).get(5, TimeUnit.SECONDS);
+        assertThat(report.notMaster()).containsExactly(new Dpid(1));
+        assertThat(modded()).doesNotContain(new Dpid(1));
+
+        // A new claim (a new election) lifts the fence.
+        assertThat(pusher.requestRole(new RoleClaim(ControllerRole.MASTER, 2)).get(5, TimeUnit.SECONDS))
+                .allSatisfy(r -> assertThat(r.programs()).as(r.toString()).isTrue());
+        assertThat(first.role).isEqualTo(ControllerRole.MASTER);
+    }
+
+    @Test
     void aStaleClaimAndAnUnansweredOneLeaveTheirSwitchesAlone() throws Exception {
         start(RoleClaim.EQUAL, 60_000);
         switches.get(1).ignoreRoleRequests = true;

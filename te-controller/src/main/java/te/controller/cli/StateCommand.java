@@ -32,7 +32,7 @@ import te.topology.paths.PathSpec;
                 + "also while the daemon runs) and optionally write the stored allocation as the API's JSON.")
 final class StateCommand implements Runnable {
     private static final List<String> KINDS = List.of(te.controller.daemon.TopologyStamp.KIND, StateStore.DEMANDS, StateStore.LINKS,
-            StateStore.ALLOCATION, StateStore.SERVED);
+            StateStore.ALLOCATION, StateStore.SERVED, StateStore.ROLE);
 
     @Spec
     CommandSpec spec;
@@ -89,6 +89,13 @@ final class StateCommand implements Runnable {
             }
             if (kind.equals(StateStore.SERVED)) {
                 out.printf("%-11s allocation versions up to %d may have been served%n", kind, s.version());
+                continue;
+            }
+            if (kind.equals(StateStore.ROLE)) {
+                String text = new String(s.payload(), java.nio.charset.StandardCharsets.UTF_8);
+                out.printf("%-11s %s%n", kind, te.controller.daemon.RoleBook.parse(text)
+                        .map(c -> c + ", claimed through POST /v1/openflow/role")
+                        .orElse("unreadable: '%s' is not 'EQUAL|MASTER|SLAVE GENERATION'".formatted(text)));
                 continue;
             }
             out.printf("%-11s version %d, %d bytes%n", kind, s.version(), s.payload().length);

@@ -171,8 +171,9 @@ public final class Daemon implements AutoCloseable {
             throw new IllegalStateException("switches are shown already");
         }
         metrics.switches(view::connected, view::confirmedVersion, view::dampedLinks);
+        // te serve starts its switches with the stored claim already (RoleBook.atStart); a view made otherwise gets it here.
         new RoleBook(store).newerThan(view.role()).ifPresent(claim -> {
-            LOG.info("claiming the role {} set through the API before this start: newer than the flags' {}", claim, view.role());
+            LOG.info("claiming the role {} set through the API before this start: newer than {}", claim, view.role());
             view.requestRole(claim);
         });
     }

@@ -201,7 +201,7 @@ public final class ServeCommand implements Callable<Integer> {
                 }
             }
         }
-        te.southbound.RoleClaim role = roleClaim();
+        te.southbound.RoleClaim flagsRole = roleClaim();
         // Checked before the (possibly long) path precomputation, so the refusal is immediate.
         Daemon.requireSafeListen(settings);
         Optional<te.southbound.SwitchTls> tls = switchTls();
@@ -220,7 +220,10 @@ public final class ServeCommand implements Callable<Integer> {
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
             te.southbound.SouthboundConfig config = te.southbound.SouthboundConfig.defaults()
-                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles).withRole(role);
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles);
+            // Before any switch connects: a claim made through the API before a restart may be newer than the flags.
+            te.southbound.RoleClaim role = RoleBook.atStart(stateDir, flagsRole);
+            config = config.withRole(role);
             if (role.role() != te.southbound.openflow.ControllerRole.EQUAL) {
                 LOG.info("asking every switch for the role {}{}", role, role.programs() ? "" : ": standby, nothing is programmed");
             }

@@ -171,12 +171,14 @@ class TeCliTest {
                     te.controller.daemon.NetworkBook.load(t, paths, store, 1).current(), store);
             book.publish(new te.controller.daemon.AllocationInfo(te.lp.Objective.TOTAL_FLOW, a.totalFlowMbps(), "cspf",
                     te.lp.SolveStatus.OPTIMAL, "", 3, 0, 0, 0, java.time.Instant.EPOCH), a);
+            store.save(te.controller.daemon.state.StateStore.ROLE, 1, "MASTER 18446744073709551615".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         Path json = dir.resolve("alloc.json");
         Run shown = run("state", "-t", "Abilene", "--state-dir", state.toString(), "--allocation-json", json.toString());
         assertThat(shown.exit()).as(shown.err()).isZero();
         assertThat(shown.out()).contains("demands     none").contains("allocation  version 1").contains("cspf (compact)")
-                .contains("demand version 3").contains("served      allocation versions up to 1 may have been served");
+                .contains("demand version 3").contains("served      allocation versions up to 1 may have been served")
+                .contains("role        MASTER (generation 18446744073709551615), claimed through POST /v1/openflow/role");
         te.lp.Allocation back = te.controller.AllocationJsonReader.read(t, te.topology.paths.PathSpec.defaults(), t.capacitiesMbps(),
                 java.nio.file.Files.readAllBytes(json)).allocation();
         assertThat(back.pathFlowsMbps()).containsExactly(a.pathFlowsMbps());

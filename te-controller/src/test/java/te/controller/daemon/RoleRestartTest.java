@@ -78,6 +78,17 @@ class RoleRestartTest {
             RecordingSwitches switches = new RecordingSwitches(flags);
             d.daemon.showSwitches(switches);
             assertThat(switches.asked).containsExactly(new RoleClaim(ControllerRole.MASTER, 42));
+            // Generation ids use all 64 bits: the largest survives a restart too.
+            assertThat(d.send("POST", "/v1/openflow/role", "application/json", "{\"role\":\"master\",\"generation\":18446744073709551615}")
+                    .statusCode()).isEqualTo(200);
+        }
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            // Newer as switches compare: by signed 64-bit distance, 2^64 - 1 is 4 after 2^64 - 5 (and before 41).
+            RecordingSwitches switches = new RecordingSwitches(new RoleClaim(ControllerRole.SLAVE, -5));
+            d.daemon.showSwitches(switches);
+            assertThat(switches.asked).containsExactly(new RoleClaim(ControllerRole.MASTER, -1));
+            assertThat(d.send("POST", "/v1/openflow/role", "application/json", "{\"role\":\"master\",\"generation\":42}").statusCode())
+                    .isEqualTo(200);
         }
         // Flags from a newer election win over the stored claim; so do flags of the same generation.
         for (RoleClaim newer : List.of(new RoleClaim(ControllerRole.MASTER, 43), new RoleClaim(ControllerRole.SLAVE, 42))) {
@@ -90,6 +101,21 @@ class RoleRestartTest {
     }
 
     @Test
+    void teServeStartsItsSwitchesWithTheStoredClaimWhenItIsNewer() throws Exception {
+        RoleClaim flags = new RoleClaim(ControllerRole.SLAVE, 41);
+        assertThat(RoleBook.atStart(dir, flags)).isEqualTo(flags); // nothing stored
+        try (StateStore store = new StateStore(dir)) {
+            store.save(StateStore.ROLE, 1, "MASTER 42".getBytes(StandardCharsets.UTF_8));
+        }
+        assertThat(RoleBook.atStart(dir, flags)).isEqualTo(new RoleClaim(ControllerRole.MASTER, 42));
+        assertThat(RoleBook.atStart(dir, RoleClaim.EQUAL)).as("flags without a role never override a stored claim")
+                .isEqualTo(new RoleClaim(ControllerRole.MASTER, 42));
+        assertThat(RoleBook.atStart(dir, new RoleClaim(ControllerRole.SLAVE, 43))).isEqualTo(new RoleClaim(ControllerRole.SLAVE, 43));
+        java.nio.file.Files.writeString(dir.resolve("role.state"), "garbage");
+        assertThat(RoleBook.atStart(dir, flags)).isEqualTo(flags);
+    }
+
+    @Test
     void aRefusedBodyStoresNothingAndAnUnreadableStoredRoleIsSetAside() throws Exception {
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             d.daemon.showSwitches(new RecordingSwitches(RoleClaim.EQUAL));
@@ -97,7 +123,7 @@ class RoleRestartTest {
         }
         assertThat(dir.resolve("role.state")).doesNotExist();
         try (StateStore store = new StateStore(dir)) {
-            store.save(StateStore.ROLE, 9, "OWNER".getBytes(StandardCharsets.UTF_8));
+            store.save(StateStore.ROLE, 1, "OWNER 9".getBytes(StandardCharsets.UTF_8));
         }
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             RecordingSwitches switches = new RecordingSwitches(RoleClaim.EQUAL);

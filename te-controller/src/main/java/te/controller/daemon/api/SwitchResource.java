@@ -66,7 +66,8 @@ public final class SwitchResource {
         }
     }
 
-    private ApiResponse requestRole(ApiRequest r) {
+    /** One at a time: the claim stored must be the claim in force. */
+    private synchronized ApiResponse requestRole(ApiRequest r) {
         te.southbound.RoleClaim claim = roleClaimOf(r);
         SwitchesView switches = switches();
         // Stored first: a claim the switches grant must survive a restart, and one not stored is not made.

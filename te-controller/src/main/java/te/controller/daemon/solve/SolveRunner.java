@@ -84,15 +84,21 @@ public final class SolveRunner {
         List<String> violations = attempt.allocation()
                 .map(a -> AllocationBook.violations(a, settings.objective(), attempt.value())).orElse(List.of());
         SolveStatus status = violations.isEmpty() ? attempt.status() : SolveStatus.ERROR;
-        // Worked out before the lock (0.1–0.6 s on Kdl), so a link failure's pruning does not wait
-        // for it; used only if what it was worked out against is still what is served.
-        Optional<Restored> restored = attempt.allocation().isPresent() && violations.isEmpty() && settings.restoreSplits()
+        boolean good = attempt.allocation().isPresent() && violations.isEmpty();
+        // Both worked out before the lock (each 0.1–0.6 s on Kdl), so a link failure's pruning does
+        // not wait for them, and used only if what they were worked out against is still what is
+        // served. Splits that are kept need no restoring.
+        long servedBefore = servedVersion();
+        Optional<Kept> keptEarly = good ? keptSplits(attempt.allocation().get(), problem, n) : Optional.empty();
+        Optional<Restored> restored = good && keptEarly.isEmpty() && settings.restoreSplits()
                 ? restoredSplits(attempt.allocation().get()) : Optional.empty();
         // One publisher at a time: a link failure's immediate pruning (pruneToCurrentLinks) must
         // not interleave with this pass deciding what to serve.
         synchronized (publication) {
-            if (attempt.allocation().isPresent() && violations.isEmpty()) {
-                Optional<Kept> kept = keptSplits(attempt.allocation().get(), problem, n);
+            if (good) {
+                // A pruning (or a link event) since: decide again against what is served now.
+                Optional<Kept> kept = servedVersion() == servedBefore && network.current().links().version() == n.links().version()
+                        ? keptEarly : keptSplits(attempt.allocation().get(), problem, n);
                 if (kept.isPresent()) {
                     outcome = Outcome.KEPT_SPLITS;
                     published = Optional.of(publishKept(kept.get(), attempt, status, start, d, n));
@@ -129,6 +135,11 @@ public final class SolveRunner {
                 allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         log(report);
         return report;
+    }
+
+    /** @return the served allocation's version, -1 when none is served */
+    private long servedVersion() {
+        return allocations.current().map(AllocationSnapshot::version).orElse(-1L);
     }
 
     /**

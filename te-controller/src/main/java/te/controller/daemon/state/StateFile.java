@@ -36,6 +36,10 @@ public final class StateFile {
         if (kind.isBlank() || kind.contains(" ")) {
             throw new IllegalArgumentException("state kind must be one word, got '" + kind + "'");
         }
+        if (version < 0) {
+            // read() refuses a negative version: writing one would make a file that reads as corrupt.
+            throw new IllegalArgumentException("state version must be >= 0, got " + version + " for " + kind);
+        }
         CRC32C crc = new CRC32C();
         crc.update(payload);
         byte[] header = "%s %s %d %d %08x\n".formatted(MAGIC, kind, version, payload.length, crc.getValue())
@@ -115,7 +119,10 @@ public final class StateFile {
             throw new CorruptStateException(file, "header numbers unreadable: " + e.getMessage());
         }
         long actual = bytes.length - newline - 1L;
-        if (version < 0 || length != actual) {
+        if (version < 0) {
+            throw new CorruptStateException(file, "version %d is negative".formatted(version));
+        }
+        if (length != actual) {
             throw new CorruptStateException(file, "payload is %d bytes, header says %d (half-written or truncated)".formatted(actual, length));
         }
         byte[] payload = java.util.Arrays.copyOfRange(bytes, newline + 1, bytes.length);
