@@ -170,7 +170,7 @@ public final class Daemon implements AutoCloseable {
         if (!switches.compareAndSet(null, view)) {
             throw new IllegalStateException("switches are shown already");
         }
-        metrics.switches(view::connected, view::confirmedVersion, view::dampedLinks);
+        metrics.switches(view::connected, view::programmed, view::confirmedVersion, view::dampedLinks);
         // te serve starts its switches with the stored claim already (RoleBook.atStart); a view made otherwise gets it here.
         new RoleBook(store).newerThan(view.role()).ifPresent(claim -> {
             LOG.info("claiming the role {} set through the API before this start: newer than {}", claim, view.role());

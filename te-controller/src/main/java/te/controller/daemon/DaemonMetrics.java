@@ -61,13 +61,16 @@ public final class DaemonMetrics {
     }
 
     /**
-     * Registers the switches' gauges: {@code te_switches_connected} and
-     * {@code te_switches_allocation_version} (the newest allocation version they confirmed without
+     * Registers the switches' gauges: {@code te_switches_connected}, {@code te_switches_programmed}
+     * (those this controller programs: all on a master, none on a standby; alert when a master's
+     * falls behind connected), {@code te_switches_allocation_version} (the newest allocation version they confirmed without
      * error; alert when it stays behind {@code te_allocation_version}) and {@code te_links_damped}
      * (arcs kept down for flapping).
      */
-    public void switches(Supplier<Number> connected, Supplier<Number> confirmedVersion, Supplier<Number> damped) {
+    public void switches(Supplier<Number> connected, Supplier<Number> programmed, Supplier<Number> confirmedVersion, Supplier<Number> damped) {
         Gauge.builder("te.switches.connected", connected).description("connected switches of the wiring").register(registry);
+        Gauge.builder("te.switches.programmed", programmed)
+                .description("connected switches of the wiring that this controller programs (EQUAL or MASTER role)").register(registry);
         Gauge.builder("te.switches.allocation.version", confirmedVersion)
                 .description("newest allocation version confirmed without error on every switch it needs (0: none yet)").register(registry);
         Gauge.builder("te.links.damped", damped).description("arcs kept down because their ports flap").register(registry);

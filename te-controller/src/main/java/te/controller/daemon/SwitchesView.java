@@ -8,6 +8,9 @@ public interface SwitchesView {
     /** @return switches connected now whose datapath id is in the wiring */
     int connected();
 
+    /** @return of those, the switches this controller programs (it holds the EQUAL or MASTER role there) */
+    int programmed();
+
     /** @return the newest allocation version confirmed without error on every switch it needs, none missing (0: none yet) */
     long confirmedVersion();
 

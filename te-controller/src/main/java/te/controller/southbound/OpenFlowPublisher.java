@@ -254,6 +254,11 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     }
 
     @Override
+    public int programmed() {
+        return (int) pusher.status().stream().filter(s -> s.known() && s.role().programs()).count();
+    }
+
+    @Override
     public long confirmedVersion() {
         return confirmed.get();
     }

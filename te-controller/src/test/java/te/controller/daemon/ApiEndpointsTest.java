@@ -164,6 +164,11 @@ class ApiEndpointsTest {
             }
 
             @Override
+            public int programmed() {
+                return 2;
+            }
+
+            @Override
             public long confirmedVersion() {
                 return 7;
             }
@@ -182,7 +187,7 @@ class ApiEndpointsTest {
         HttpResponse<String> shown = d.get("/v1/switches");
         assertThat(shown.statusCode()).isEqualTo(200);
         assertThat(DaemonFixture.json(shown).get("switches").get(0).get("dpid").asText()).isEqualTo("0000000000000001");
-        assertThat(d.get("/metrics").body()).contains("te_switches_connected 3.0").contains("te_switches_allocation_version 7.0")
+        assertThat(d.get("/metrics").body()).contains("te_switches_connected 3.0").contains("te_switches_programmed 2.0").contains("te_switches_allocation_version 7.0")
                 .contains("te_links_damped 2.0");
         HttpResponse<String> clear = d.send("POST", "/v1/links/4/5/clear-damping", null, "");
         assertThat(clear.statusCode()).isEqualTo(200);

@@ -61,7 +61,8 @@ class FailoverIT {
             assertThat(standbyView.get("switches").findValuesAsText("role")).hasSize(t.nodeCount()).containsOnly("slave");
             assertThat(standbyView.get("lastPush").get("mods").asInt()).isZero();
             assertThat(standbyView.get("lastPush").get("notMaster")).as("the switches its allocation uses").isNotEmpty();
-            assertThat(standby.get("/metrics").body()).contains("te_switches_allocation_version 0.0");
+            assertThat(standby.get("/metrics").body()).contains("te_switches_allocation_version 0.0").contains("te_switches_programmed 0.0");
+            assertThat(primary.get("/metrics").body()).contains("te_switches_programmed " + (double) t.nodeCount());
             String primaryTables = dumpGroups(ovs, t);
 
             // A stale claim is refused by every switch: 409, nothing changes.
@@ -82,6 +83,8 @@ class FailoverIT {
                     .findValuesAsText("roleProblem").stream().filter(p -> p.contains("another controller became master")).count() == t.nodeCount());
             assertThat(DaemonFixture.json(primary.get("/v1/switches")).get("switches").findValues("programmed"))
                     .allSatisfy(p -> assertThat(p.asBoolean()).isFalse());
+            assertThat(primary.get("/metrics").body()).contains("te_switches_programmed 0.0");
+            assertThat(standby.get("/metrics").body()).contains("te_switches_programmed " + (double) t.nodeCount());
         }
     }
 

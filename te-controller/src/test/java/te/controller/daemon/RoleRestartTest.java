@@ -49,6 +49,11 @@ class RoleRestartTest {
         }
 
         @Override
+        public int programmed() {
+            return 0;
+        }
+
+        @Override
         public long confirmedVersion() {
             return 0;
         }
