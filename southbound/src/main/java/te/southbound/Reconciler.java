@@ -89,7 +89,8 @@ final class Reconciler implements AutoCloseable {
     /**
      * Forgets everything earlier runs knew (ids, installed splits, tables) before the next run, so
      * that it reads every switch and adopts what it finds, as a restarted controller does: after a
-     * role change another controller may have programmed the switches meanwhile.
+     * role change another controller may have programmed the switches meanwhile. Queued behind the
+     * run in progress, ahead of any run asked for later; it asks for none itself.
      */
     void forgetAll() {
         try {
@@ -101,7 +102,6 @@ final class Reconciler implements AutoCloseable {
         } catch (java.util.concurrent.RejectedExecutionException e) {
             // closed
         }
-        trigger();
     }
 
     private void audit() {

@@ -73,6 +73,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private volatile int roleCheckXid;
     /** The last claim that got no answer in time (its late answer still counts), or null. */
     private volatile RoleAttempt unanswered;
+    /** The claim under which the switch last answered (EQUAL until one is made): a replacement fences it under that claim only. */
+    private volatile RoleClaim grantedUnder = RoleClaim.EQUAL;
 
     /** A claim sent, with the xids of every request that asked for it (a retry keeps the earlier ones: a slow switch answers them late). */
     private record RoleAttempt(Set<Integer> xids, RoleClaim claim, CompletableFuture<SwitchRole> done) {
@@ -127,8 +129,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             return;
         }
         int xid = pending.nextXid();
-        java.util.Set<Integer> xids = new java.util.HashSet<>(earlierXids);
-        xids.add(xid);
+        java.util.Set<Integer> xids = new java.util.HashSet<>(earlierXids.size() < 8 ? earlierXids : Set.of());
+        xids.add(xid); // the last few requests' answers count; one held back longer than that is not waited for
         RoleAttempt attempt = new RoleAttempt(Set.copyOf(xids), claim, done);
         granted = null;
         roleProblem = "waiting for the answer to its role request " + claim;
@@ -147,16 +149,30 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         if (roleAttempt != attempt) {
             return; // settled already, or a newer claim replaced it
         }
+        boolean programmedBefore = mayProgram();
         roleAttempt = null;
         granted = role;
+        grantedUnder = attempt.claim();
         roleProblem = problem;
         if (problem == null) {
             log.info("switch {}: role {} granted", dpid, attempt.claim());
         } else {
-            log.warn("switch {}: {}; nothing is programmed there", dpid, problem);
+            long held = logSlot(); // an unanswered claim is asked again every echo interval
+            if (held >= 0) {
+                log.warn("switch {}: {}; nothing is programmed there{}", dpid, problem, heldBack(held));
+            }
         }
         attempt.done().complete(role());
-        registry.roleChanged(this);
+        if (mayProgram() != programmedBefore) {
+            registry.roleChanged(this);
+        }
+    }
+
+    /** @return the problem text of a refused claim */
+    private static String refusal(RoleClaim claim, OfMessage.Error e) {
+        return e.type() == OfConstants.ERR_ROLE_REQUEST_FAILED && e.code() == OfConstants.ROLE_STALE
+                ? "refused the claim %s as stale: another controller claimed it with a newer generation id".formatted(claim)
+                : "refused the claim %s: %s".formatted(claim, te.southbound.openflow.ErrorNames.describe(e.type(), e.code()));
     }
 
     /**
@@ -183,7 +199,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
 
     /** A master lost the switch to another controller: stop programming it (event loop). */
     private void demoted(String how) {
-        registry.fence(dpid);
+        registry.fence(dpid, grantedUnder);
         granted = ControllerRole.SLAVE;
         roleProblem = "another controller became master (" + how + ")";
         log.warn("switch {}: {}; nothing more is programmed there until this controller claims it again", dpid, roleProblem);
@@ -527,13 +543,14 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
                 log.debug("switch {}: ignoring a role reply to no pending claim: {}", dpid, r);
             }
         } else if (msg instanceof OfMessage.Error e && roleAttempt == null && unanswered != null && unanswered.xids().contains(e.xid())) {
-            unanswered = null; // a late refusal: the switch's answer stands, nothing more to ask
-            log.warn("switch {}: late refusal of the role request {}: {}", dpid, e, te.southbound.openflow.ErrorNames.describe(e.type(), e.code()));
+            // A late refusal: the switch's answer stands (the status says so), nothing more to ask.
+            RoleClaim claim = unanswered.claim();
+            unanswered = null;
+            roleProblem = refusal(claim, e);
+            log.warn("switch {}: {} (late answer)", dpid, roleProblem);
         } else if (msg instanceof OfMessage.Error e && roleAttempt != null && roleAttempt.xids().contains(e.xid())) {
             RoleAttempt a = roleAttempt;
-            roleAnswered(a, null, e.type() == OfConstants.ERR_ROLE_REQUEST_FAILED && e.code() == OfConstants.ROLE_STALE
-                    ? "refused the claim %s as stale: another controller claimed it with a newer generation id".formatted(a.claim())
-                    : "refused the claim %s: %s".formatted(a.claim(), te.southbound.openflow.ErrorNames.describe(e.type(), e.code())));
+            roleAnswered(a, null, refusal(a.claim(), e));
         } else if (msg instanceof OfMessage.Error e && probeXids.contains(e.xid())) {
             log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
         } else if (msg instanceof OfMessage.Error e) {

@@ -69,9 +69,15 @@ final class SwitchRegistry {
                 ? new RoleClaim(te.southbound.openflow.ControllerRole.SLAVE, claim.generationId()) : claim;
     }
 
-    /** Another controller replaced this one at switch {@code dpid}: it is not claimed as master again under this claim. */
-    void fence(Dpid dpid) {
-        fenced.add(dpid);
+    /**
+     * Another controller replaced this one at switch {@code dpid}, which had granted {@code under}:
+     * it is not claimed as master again while that is the claim (a newer claim lifts it; one that
+     * came in meanwhile is not fenced by the old one's replacement).
+     */
+    synchronized void fence(Dpid dpid, RoleClaim under) {
+        if (under.equals(claim)) {
+            fenced.add(dpid);
+        }
     }
 
     /** A switch granted, refused or took away this controller's role: what can be programmed changed. */

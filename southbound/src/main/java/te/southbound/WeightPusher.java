@@ -115,18 +115,16 @@ public final class WeightPusher implements AutoCloseable {
         // what it knows stays valid, including the last-seen tables of switches that are away.
         boolean forget = before.role() == te.southbound.openflow.ControllerRole.SLAVE
                 || registry.ready().values().stream().anyMatch(c -> !c.mayProgram());
+        if (forget) {
+            // Before the claims: every run that sees a switch granted (each answer asks for one) comes after it.
+            reconciler.forgetAll();
+        }
         List<CompletableFuture<SwitchRole>> answers = registry.claim(claim).values().stream()
                 .map(c -> c.claimRole(claim)).toList();
         CompletableFuture<List<SwitchRole>> all = CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new))
                 .thenApply(v -> answers.stream().map(CompletableFuture::join).sorted(java.util.Comparator.comparing(SwitchRole::dpid)).toList());
         // After the answers, so that no run writes to a switch under the role being given up.
-        return all.whenComplete((r, e) -> {
-            if (forget) {
-                reconciler.forgetAll();
-            } else {
-                reconciler.trigger();
-            }
-        });
+        return all.whenComplete((r, e) -> reconciler.trigger());
     }
 
     /** @return the role this controller asks switches for */

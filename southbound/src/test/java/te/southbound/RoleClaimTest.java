@@ -38,6 +38,9 @@ class RoleClaimTest {
                 .withRequestTimeoutMs(500).withKeepalive(echoMs, 4 * echoMs).withRole(claim)
                 .withMessageLog((d, m) -> sent.add(new Sent(d, m))));
         fakes.connectTo(pusher);
+        if (claim.role() != ControllerRole.EQUAL) {
+            await(() -> pusher.status().stream().allMatch(s -> s.role().granted() == claim.role()), "every switch granting " + claim);
+        }
     }
 
     private static void await(BooleanSupplier condition, String what) throws InterruptedException {
@@ -122,7 +125,7 @@ class RoleClaimTest {
 
     @Test
     void aLateAnswerCountsAndAnUnansweredClaimIsAskedAgain() throws Exception {
-        start(RoleClaim.EQUAL, 100);
+        start(RoleClaim.EQUAL, 2_000); // no retry before the late answer: it is the first request's
         switches.get(1).roleReplyDelayMs = 800; // past the 500 ms request timeout
         switches.get(2).ignoreRoleRequests = true;
 
@@ -163,6 +166,17 @@ class RoleClaimTest {
         assertThat(pusher.requestRole(new RoleClaim(ControllerRole.MASTER, 2)).get(5, TimeUnit.SECONDS))
                 .allSatisfy(r -> assertThat(r.programs()).as(r.toString()).isTrue());
         assertThat(first.role).isEqualTo(ControllerRole.MASTER);
+    }
+
+    @Test
+    void aClaimPendingWhenItsSwitchDisconnectsIsSettled() throws Exception {
+        start(RoleClaim.EQUAL, 60_000);
+        switches.get(0).ignoreRoleRequests = true;
+        var answers = pusher.requestRole(new RoleClaim(ControllerRole.MASTER, 1));
+        Thread.sleep(100);
+        switches.get(0).disconnect();
+        List<SwitchRole> settled = answers.get(400, TimeUnit.MILLISECONDS); // before the 500 ms timeout
+        assertThat(settled.get(0).problem()).isEqualTo("disconnected before answering the role request MASTER (generation 1)");
     }
 
     @Test

@@ -1,16 +1,17 @@
 package te.controller.bench;
 
+import static te.controller.bench.BenchSupport.await;
+import static te.controller.bench.BenchSupport.done;
+import static te.controller.bench.BenchSupport.seconds;
+import static te.controller.bench.BenchSupport.upload;
+
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BooleanSupplier;
 import te.controller.daemon.Daemon;
 import te.controller.daemon.DaemonSettings;
 import te.controller.daemon.ListenAddress;
@@ -186,17 +187,6 @@ public final class FailoverOnOvs {
                 new java.util.TreeMap<>(MODS));
     }
 
-    /** PUTs the demands, each scaled by {@code scale}. */
-    private static void upload(HttpClient http, String base, Topology t, TrafficMatrix tm, double scale) throws Exception {
-        StringBuilder body = new StringBuilder("[");
-        for (int i = 0; i < tm.size(); i++) {
-            body.append(i == 0 ? "" : ",").append("{\"src\":\"").append(t.nodes().get(tm.src(i)).id()).append("\",\"dst\":\"")
-                    .append(t.nodes().get(tm.dst(i)).id()).append("\",\"demand\":").append(tm.demandMbps(i) * scale).append('}');
-        }
-        http.send(HttpRequest.newBuilder(URI.create(base + "/v1/demands")).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(body.append(']').toString())).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     private static final java.util.Map<String, Long> MODS = new java.util.concurrent.ConcurrentHashMap<>();
 
     private static String kind(te.southbound.openflow.OfMessage m) {
@@ -207,25 +197,6 @@ public final class FailoverOnOvs {
             return "flow " + f.command() + (f.match().mplsLabel().isPresent() ? " (label)" : " (ingress)");
         }
         return m.getClass().getSimpleName();
-    }
-
-    private static boolean done(java.util.Map<Long, OpenFlowPublisher.Push> pushes, long version) {
-        OpenFlowPublisher.Push p = pushes.get(version);
-        return p != null && p.report().isDone();
-    }
-
-    private static double seconds(long start) {
-        return (System.nanoTime() - start) / 1e9;
-    }
-
-    private static void await(String what, int seconds, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("not within " + seconds + " s: " + what);
-            }
-            Thread.sleep(5);
-        }
     }
 
     private static void run(String... cmd) throws Exception {

@@ -27,6 +27,11 @@ class StateFileTest {
             assertThat(files).containsExactly(f);
         }
         assertThat(StateFile.read(dir.resolve("missing.state"), "demands")).isEmpty();
+        // A negative version would make a file that reads as corrupt: refused before anything is written.
+        assertThatThrownBy(() -> StateFile.write(f, "demands", -1, new byte[0])).hasMessage("state version must be >= 0, got -1 for demands");
+        assertThat(StateFile.read(f, "demands").orElseThrow().version()).isEqualTo(8);
+        Files.writeString(f, StateFile.MAGIC + " demands -3 0 00000000\n");
+        assertThatThrownBy(() -> StateFile.read(f, "demands")).hasMessageContaining("version -3 is negative");
     }
 
     /** Payloads go out in 1 MiB slices: one of several slices and a partial last one comes back whole. */
