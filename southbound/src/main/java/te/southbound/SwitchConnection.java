@@ -60,29 +60,13 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private final java.util.concurrent.atomic.AtomicInteger missedBarriers = new java.util.concurrent.atomic.AtomicInteger();
     private final long connectedAtMillis = System.currentTimeMillis();
     private boolean closedForError; // event loop only
-    /**
-     * The role the switch gives this connection: EQUAL until a claim is sent, null while a claim
-     * is unanswered or after the switch refused it. Only EQUAL and MASTER are programmed.
-     */
-    private volatile ControllerRole granted = ControllerRole.EQUAL;
-    /** Why this switch is not programmed as claimed, or null. */
-    private volatile String roleProblem;
-    /** The claim awaiting the switch's answer, or null. */
-    private volatile RoleAttempt roleAttempt;
-    /** Xid of the last role check (a NOCHANGE request: "which role do I have?"), 0 for none. */
-    private volatile int roleCheckXid;
-    /** The last claim that got no answer in time (its late answer still counts), or null. */
-    private volatile RoleAttempt unanswered;
-    /** The claim under which the switch last answered (EQUAL until one is made): a replacement fences it under that claim only. */
-    private volatile RoleClaim grantedUnder = RoleClaim.EQUAL;
-
-    /** A claim sent, with the xids of every request that asked for it (a retry keeps the earlier ones: a slow switch answers them late). */
-    private record RoleAttempt(Set<Integer> xids, RoleClaim claim, CompletableFuture<SwitchRole> done) {
-    }
+    /** The role this controller holds at the switch. */
+    private final RoleSession roles;
 
     SwitchConnection(SouthboundConfig config, SwitchRegistry registry) {
         this.config = config;
         this.registry = registry;
+        this.roles = new RoleSession(this, config, registry);
     }
 
     /** @return the datapath id, or null before FEATURES_REPLY */
@@ -92,118 +76,36 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
 
     /** @return whether this controller may modify the switch: it holds the EQUAL or MASTER role there */
     boolean mayProgram() {
-        ControllerRole g = granted;
-        return roleProblem == null && (g == ControllerRole.EQUAL || g == ControllerRole.MASTER);
+        return roles.mayProgram();
     }
 
     /** @return the switch's answer to the role claims so far */
     SwitchRole role() {
-        return new SwitchRole(dpid, granted, roleProblem);
+        return roles.role();
     }
 
     /**
-     * Asks the switch for {@code claim}'s role. Until it answers, nothing is programmed here.
+     * Asks the switch for {@code claim}'s role (any thread). Until it answers, nothing is programmed here.
      *
      * @return completes with the switch's answer, a refusal, or no answer within requestTimeoutMs
      */
     CompletableFuture<SwitchRole> claimRole(RoleClaim claim) {
-        if (!isOpen()) {
-            return CompletableFuture.completedFuture(new SwitchRole(dpid, null, "not connected"));
-        }
-        CompletableFuture<SwitchRole> done = new CompletableFuture<>();
-        // On the event loop, where replies are settled, so that a reply to an earlier claim cannot interleave.
-        channel.eventLoop().execute(() -> startClaim(claim, done, Set.of()));
-        return done;
+        return roles.claim(claim);
     }
 
-    /** Sends a role claim (event loop); an earlier one still unanswered is settled as superseded. */
-    private void startClaim(RoleClaim claim, CompletableFuture<SwitchRole> done, Set<Integer> earlierXids) {
-        unanswered = null;
-        RoleAttempt previous = roleAttempt;
-        if (previous != null) {
-            roleAttempt = null;
-            previous.done().complete(new SwitchRole(dpid, null, "superseded by the claim " + claim));
-        }
-        if (!isOpen()) {
-            done.complete(new SwitchRole(dpid, null, "not connected"));
-            return;
-        }
-        int xid = pending.nextXid();
-        java.util.Set<Integer> xids = new java.util.HashSet<>(earlierXids.size() < 8 ? earlierXids : Set.of());
-        xids.add(xid); // the last few requests' answers count; one held back longer than that is not waited for
-        RoleAttempt attempt = new RoleAttempt(Set.copyOf(xids), claim, done);
-        granted = null;
-        roleProblem = "waiting for the answer to its role request " + claim;
-        roleAttempt = attempt;
-        write(new RoleRequest(xid, claim.role(), claim.generationId()), true);
-        channel.eventLoop().schedule(() -> {
-            if (roleAttempt == attempt) {
-                unanswered = attempt; // a busy switch may still answer; the role check asks again meanwhile
-                roleAnswered(attempt, null, "no answer to the role request %s within %d ms".formatted(claim, config.requestTimeoutMs()));
-            }
-        }, config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    /** @return the next transaction id of this connection */
+    int nextXid() {
+        return pending.nextXid();
     }
 
-    /** Settles a role claim once (event loop): the reply, a refusal or the timeout, whichever comes first. */
-    private void roleAnswered(RoleAttempt attempt, ControllerRole role, String problem) {
-        if (roleAttempt != attempt) {
-            return; // settled already, or a newer claim replaced it
-        }
-        boolean programmedBefore = mayProgram();
-        roleAttempt = null;
-        granted = role;
-        grantedUnder = attempt.claim();
-        roleProblem = problem;
-        if (problem == null) {
-            log.info("switch {}: role {} granted", dpid, attempt.claim());
-        } else {
-            long held = logSlot(); // an unanswered claim is asked again every echo interval
-            if (held >= 0) {
-                log.warn("switch {}: {}; nothing is programmed there{}", dpid, problem, heldBack(held));
-            }
-        }
-        attempt.done().complete(role());
-        if (mayProgram() != programmedBefore) {
-            registry.roleChanged(this);
-        }
+    /** Sends one message now. */
+    void send(OfMessage m) {
+        write(m, true);
     }
 
-    /** @return the problem text of a refused claim */
-    private static String refusal(RoleClaim claim, OfMessage.Error e) {
-        return e.type() == OfConstants.ERR_ROLE_REQUEST_FAILED && e.code() == OfConstants.ROLE_STALE
-                ? "refused the claim %s as stale: another controller claimed it with a newer generation id".formatted(claim)
-                : "refused the claim %s: %s".formatted(claim, te.southbound.openflow.ErrorNames.describe(e.type(), e.code()));
-    }
-
-    /**
-     * While this connection is master, asks the switch every echo interval which role it has
-     * (NOCHANGE). OpenFlow 1.3 does not tell a master that another controller took the switch
-     * over, and a master with nothing to change would otherwise show itself as master until its
-     * next write is refused.
-     */
-    private void scheduleRoleCheck() {
-        channel.eventLoop().schedule(() -> {
-            if (!isOpen()) {
-                return;
-            }
-            if (granted == ControllerRole.MASTER && roleProblem == null && roleAttempt == null) {
-                int xid = pending.nextXid();
-                roleCheckXid = xid;
-                write(new RoleRequest(xid, ControllerRole.NOCHANGE, 0), true);
-            } else if (unanswered != null && roleAttempt == null) {
-                startClaim(unanswered.claim(), new CompletableFuture<>(), unanswered.xids()); // asked again until the switch answers
-            }
-            scheduleRoleCheck();
-        }, config.echoIntervalMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
-    }
-
-    /** A master lost the switch to another controller: stop programming it (event loop). */
-    private void demoted(String how) {
-        registry.fence(dpid, grantedUnder);
-        granted = ControllerRole.SLAVE;
-        roleProblem = "another controller became master (" + how + ")";
-        log.warn("switch {}: {}; nothing more is programmed there until this controller claims it again", dpid, roleProblem);
-        registry.roleChanged(this);
+    /** @return the event loop this connection's messages are handled on */
+    io.netty.channel.EventLoop eventLoop() {
+        return channel.eventLoop();
     }
 
     /** @return the subject of the switch's verified TLS certificate, or null over plain TCP */
@@ -364,11 +266,11 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             return;
         }
         if (registry.isKnown(dpid)) {
-            scheduleRoleCheck();
+            roles.startChecks();
         }
         registry.handshakeDone(this, claim -> {
             if (claim.role() != ControllerRole.EQUAL) {
-                startClaim(claim, new CompletableFuture<>(), Set.of()); // programmed once granted
+                roles.claimNow(claim); // programmed once granted
             }
         });
         if (registry.isKnown(dpid)) {
@@ -458,10 +360,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             log.info("switch {} at {} disconnected", dpid, remote());
         }
         pending.failAll(new IOException("connection to switch %s at %s closed".formatted(dpid, remote())));
-        RoleAttempt attempt = roleAttempt;
-        if (attempt != null) {
-            roleAnswered(attempt, null, "disconnected before answering the role request " + attempt.claim());
-        }
+        roles.onDisconnect();
         registry.disconnected(this);
     }
 
@@ -522,43 +421,13 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             }
             // Replies to a batch's open and commit need nothing: the barrier after them reports any error.
         } else if (msg instanceof RoleReply r) {
-            RoleAttempt a = roleAttempt;
-            RoleAttempt late = unanswered;
-            if (a != null && a.xids().contains(r.xid())) {
-                roleAnswered(a, r.role(), r.role() == a.claim().role() ? null
-                        : "asked for %s, the switch answered %s".formatted(a.claim(), r.role()));
-            } else if (a == null && late != null && late.xids().contains(r.xid())) {
-                // The switch took the claim after all (a master claim has demoted the others by now).
-                unanswered = null;
-                roleAttempt = late;
-                log.info("switch {}: late answer to the role request {}", dpid, late.claim());
-                roleAnswered(late, r.role(), r.role() == late.claim().role() ? null
-                        : "asked for %s, the switch answered %s".formatted(late.claim(), r.role()));
-            } else if (r.xid() == roleCheckXid) {
-                roleCheckXid = 0;
-                if (r.role() == ControllerRole.SLAVE && granted == ControllerRole.MASTER && roleProblem == null && roleAttempt == null) {
-                    demoted("the switch reports this controller as slave");
-                }
-            } else {
-                log.debug("switch {}: ignoring a role reply to no pending claim: {}", dpid, r);
-            }
-        } else if (msg instanceof OfMessage.Error e && roleAttempt == null && unanswered != null && unanswered.xids().contains(e.xid())) {
-            // A late refusal: the switch's answer stands (the status says so), nothing more to ask.
-            RoleClaim claim = unanswered.claim();
-            unanswered = null;
-            roleProblem = refusal(claim, e);
-            log.warn("switch {}: {} (late answer)", dpid, roleProblem);
-        } else if (msg instanceof OfMessage.Error e && roleAttempt != null && roleAttempt.xids().contains(e.xid())) {
-            RoleAttempt a = roleAttempt;
-            roleAnswered(a, null, refusal(a.claim(), e));
+            roles.onReply(r);
+        } else if (msg instanceof OfMessage.Error e && roles.onClaimError(e)) {
+            // a role claim refused: settled
         } else if (msg instanceof OfMessage.Error e && probeXids.contains(e.xid())) {
             log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
         } else if (msg instanceof OfMessage.Error e) {
-            if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && roleProblem == null
-                    && (granted == ControllerRole.MASTER || granted == ControllerRole.EQUAL)) {
-                // Our writes are refused from now on, so stop sending them.
-                demoted("the switch refused a write with BAD_REQUEST/IS_SLAVE");
-            }
+            roles.onError(e); // IS_SLAVE: another controller became master, so no more writes go there
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),
                     System.currentTimeMillis());
             long held = logSlot();
