@@ -32,7 +32,7 @@ import te.topology.paths.PathSpec;
                 + "also while the daemon runs) and optionally write the stored allocation as the API's JSON.")
 final class StateCommand implements Runnable {
     private static final List<String> KINDS = List.of(te.controller.daemon.TopologyStamp.KIND, StateStore.DEMANDS, StateStore.LINKS,
-            StateStore.ALLOCATION, StateStore.SERVED, StateStore.ROLE);
+            StateStore.ALLOCATION, StateStore.SERVED, StateStore.ROLE, StateStore.PENALTIES);
 
     @Spec
     CommandSpec spec;
@@ -96,6 +96,14 @@ final class StateCommand implements Runnable {
                 out.printf("%-11s %s%n", kind, te.controller.daemon.RoleBook.parse(text)
                         .map(c -> c + ", claimed through POST /v1/openflow/role")
                         .orElse("unreadable: '%s' is not 'EQUAL|MASTER|SLAVE GENERATION'".formatted(text)));
+                continue;
+            }
+            if (kind.equals(StateStore.PENALTIES)) {
+                String[] lines = new String(s.payload(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
+                long links = java.util.Arrays.stream(lines).filter(l -> !l.isEmpty()).count();
+                long down = java.util.Arrays.stream(lines).filter(l -> l.endsWith(" true")).count();
+                out.printf("%-11s flap penalties of %d arcs, %d kept down, taken at %s%n", kind, links, down,
+                        java.time.Instant.ofEpochMilli(s.version()));
                 continue;
             }
             out.printf("%-11s version %d, %d bytes%n", kind, s.version(), s.payload().length);

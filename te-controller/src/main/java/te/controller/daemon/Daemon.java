@@ -178,6 +178,23 @@ public final class Daemon implements AutoCloseable {
         });
     }
 
+    /**
+     * @return the links' flap penalties stored by the last run, and when they were taken (empty
+     *         without any or when the file does not fit the topology: it is then set aside)
+     */
+    public java.util.Optional<PenaltyBook.Stored> storedFlapPenalties() {
+        return penalties().load();
+    }
+
+    /** Stores the links' flap penalties, taken now, durably (so that a restart keeps a flapping link down). */
+    public void storeFlapPenalties(List<FlapPenalty> taken) {
+        penalties().save(taken, System.currentTimeMillis());
+    }
+
+    private PenaltyBook penalties() {
+        return new PenaltyBook(store, network.topology());
+    }
+
     /** Records the arc loads the switches measured (served by {@code GET /v1/links/load} and the metrics). */
     public void reportLinkLoads(LinkLoads loads) {
         measured.set(loads);

@@ -110,6 +110,11 @@ public final class NetworkBook {
         return arc;
     }
 
+    /** @return the topology whose links this book keeps */
+    public Topology topology() {
+        return topology;
+    }
+
     /** @return the current link states and paths */
     public NetworkSnapshot current() {
         return current;

@@ -262,6 +262,7 @@ public final class ServeCommand implements Callable<Integer> {
         if (switches != null) {
             daemon.showSwitches(switches);
             switches.followPorts(daemon::links, daemon::reportSwitchPorts);
+            switches.keepFlapPenalties(daemon);
             if (!statsInterval.isZero()) {
                 switches.followLoads(daemon::reportLinkLoads, statsInterval);
             }

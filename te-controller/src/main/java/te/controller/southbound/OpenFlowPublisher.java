@@ -86,6 +86,16 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     }
 
     /**
+     * Keeps the links' flap penalties across restarts ({@link PortLinkMonitor#keepPenalties}): the
+     * daemon's stored ones are taken up, decayed by the time since, and every change is stored.
+     */
+    public void keepFlapPenalties(te.controller.daemon.Daemon daemon) {
+        var stored = daemon.storedFlapPenalties();
+        ports.keepPenalties(stored.map(te.controller.daemon.PenaltyBook.Stored::penalties).orElse(java.util.List.of()),
+                stored.map(s -> System.currentTimeMillis() - s.takenAtMillis()).orElse(0L), daemon::storeFlapPenalties);
+    }
+
+    /**
      * The push of the latest allocation handed over, with its version: for monitoring how long
      * switches take to follow (e.g. after a link failure).
      *

@@ -78,6 +78,9 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     private final CountDownLatch attached = new CountDownLatch(1);
     private volatile Supplier<LinkState> links;
     private volatile Consumer<Map<Integer, Boolean>> report;
+    /** Stores the penalties after they change, at most once a second; worker thread only. */
+    private Consumer<List<te.controller.daemon.FlapPenalty>> keep = p -> { };
+    private boolean keepQueued; // worker thread only
 
     /**
      * A suppressed arc: its penalty as of a time.
@@ -183,6 +186,66 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         return Boolean.TRUE.equals(portUp.get(ports.tail(a))) && (ports.head(a) == null || Boolean.TRUE.equals(portUp.get(ports.head(a))));
     }
 
+    /**
+     * Keeps the penalties across restarts: takes {@code stored} (each as of {@code storedAgoMillis}
+     * ago, so decayed by the time the daemon was away), and hands every change of the penalties to
+     * {@code sink}, at most once a second. Call after {@link #attach}; without damping it does nothing.
+     *
+     * @param stored          the penalties the last run stored, empty for none
+     * @param storedAgoMillis how long ago they were taken, ms
+     * @param sink            stores the penalties, each as of the moment it is called (e.g. {@code Daemon::storeFlapPenalties})
+     */
+    public void keepPenalties(List<te.controller.daemon.FlapPenalty> stored, long storedAgoMillis,
+                              Consumer<List<te.controller.daemon.FlapPenalty>> sink) {
+        if (damping == null) {
+            return;
+        }
+        onWorker(() -> {
+            long now = System.nanoTime();
+            long ago = TimeUnit.MILLISECONDS.toNanos(Math.max(0, storedAgoMillis));
+            for (te.controller.daemon.FlapPenalty p : stored) {
+                if (p.arc() >= penalty.length) {
+                    continue;
+                }
+                penalty[p.arc()] = Math.min(damping.ceiling(), p.penalty());
+                penaltyAt[p.arc()] = now - ago;
+                suppressed[p.arc()] = p.suppressed();
+                if (suppressedFor(p.arc(), now) > 0) {
+                    LOG.info("link {} kept down for flapping after the restart: its penalty is {} ({} s ago {}), above {} until it decays",
+                            topology.arcName(p.arc()), Math.round(damping.decayed(penalty[p.arc()], ago)),
+                            "%.1f".formatted(ago / 1e9), Math.round(p.penalty()), Math.round(damping.reuse()));
+                }
+            }
+            keep = sink;
+            publishDamped();
+            applySoon();
+        });
+    }
+
+    /** Stores the penalties within a second, once however many change meanwhile. Worker thread only. */
+    private void penaltiesChanged() {
+        if (keepQueued) {
+            return;
+        }
+        keepQueued = true;
+        worker.schedule(() -> {
+            keepQueued = false;
+            long now = System.nanoTime();
+            List<te.controller.daemon.FlapPenalty> taken = new ArrayList<>();
+            for (int a = 0; a < penalty.length; a++) {
+                double p = damping.decayed(penalty[a], now - penaltyAt[a]);
+                if (p >= 1 || suppressed[a]) { // below 1 of the 1000 a flap earns, it is gone
+                    taken.add(new te.controller.daemon.FlapPenalty(a, p, suppressed[a]));
+                }
+            }
+            try {
+                keep.accept(taken);
+            } catch (RuntimeException e) {
+                LOG.warn("could not store the links' flap penalties ({}); a restart now would forget them", e.toString());
+            }
+        }, 1, TimeUnit.SECONDS);
+    }
+
     /** Adds a flap's penalty to arc {@code a}, suppressing it above the threshold. Worker thread only. */
     private void flapped(int a, long now) {
         suppressedFor(a, now); // a suppression that has decayed ends before this flap counts
@@ -198,6 +261,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         if (suppressed[a]) {
             publishDamped();
         }
+        penaltiesChanged();
     }
 
     /**
@@ -217,6 +281,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
         LOG.info("link {} is no longer suppressed for flapping (its penalty has decayed to the reuse threshold {})", topology.arcName(a),
                 Math.round(damping.reuse()));
         publishDamped();
+        penaltiesChanged();
         return 0;
     }
 
@@ -253,6 +318,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
                 penalty[a] = 0;
             }
             publishDamped();
+            penaltiesChanged();
             applySoon();
             done.complete(cleared);
         });

@@ -172,13 +172,15 @@ class TeCliTest {
             book.publish(new te.controller.daemon.AllocationInfo(te.lp.Objective.TOTAL_FLOW, a.totalFlowMbps(), "cspf",
                     te.lp.SolveStatus.OPTIMAL, "", 3, 0, 0, 0, java.time.Instant.EPOCH), a);
             store.save(te.controller.daemon.state.StateStore.ROLE, 1, "MASTER 18446744073709551615".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            store.save(te.controller.daemon.state.StateStore.PENALTIES, 0, "3 2950.5 true\n4 999.0 false\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
         Path json = dir.resolve("alloc.json");
         Run shown = run("state", "-t", "Abilene", "--state-dir", state.toString(), "--allocation-json", json.toString());
         assertThat(shown.exit()).as(shown.err()).isZero();
         assertThat(shown.out()).contains("demands     none").contains("allocation  version 1").contains("cspf (compact)")
                 .contains("demand version 3").contains("served      allocation versions up to 1 may have been served")
-                .contains("role        MASTER (generation 18446744073709551615), claimed through POST /v1/openflow/role");
+                .contains("role        MASTER (generation 18446744073709551615), claimed through POST /v1/openflow/role")
+                .contains("penalties   flap penalties of 2 arcs, 1 kept down, taken at 1970-01-01T00:00:00Z");
         te.lp.Allocation back = te.controller.AllocationJsonReader.read(t, te.topology.paths.PathSpec.defaults(), t.capacitiesMbps(),
                 java.nio.file.Files.readAllBytes(json)).allocation();
         assertThat(back.pathFlowsMbps()).containsExactly(a.pathFlowsMbps());

@@ -41,6 +41,7 @@ class PortStatusIT {
              DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, switches::publish)) {
             assertThat(d.get("/v1/switches").statusCode()).as("no view shown yet").isEqualTo(404);
             switches.followPorts(d.daemon::links, d.daemon::reportSwitchPorts);
+            switches.keepFlapPenalties(d.daemon);
             d.daemon.showSwitches(switches);
             ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             // Patch ports cannot be set down ("Operation not supported"), so link 0-1 is a veth
@@ -103,6 +104,9 @@ class PortStatusIT {
             double reuseIn = damped.get(0).get("reuseInSeconds").asDouble();
             assertThat(reuseIn).as("5 s · log2(penalty / 1500), penalty above 2000").isGreaterThan(1.0);
             assertThat(d.get("/metrics").body()).contains("te_links_damped 2.0");
+            // The penalties are in the state directory within a second, for a restarted daemon to keep.
+            await("the penalties stored", () -> d.daemon.storedFlapPenalties().map(s -> s.penalties().stream()
+                    .filter(te.controller.daemon.FlapPenalty::suppressed).count() == 2).orElse(false));
             Thread.sleep((long) (Math.min(1.0, reuseIn - 0.3) * 1000)); // past the 0.5 s hold-down
             assertThat(d.daemon.links().isSwitchDown(ab)).as("kept down though its ports are up").isTrue();
             await("the link restored once its penalty decayed", () -> d.daemon.links().downArcs().isEmpty());

@@ -303,6 +303,58 @@ class PortLinkMonitorTest {
         }
     }
 
+    @Test
+    void penaltiesOutliveTheMonitorAndARestartedOneKeepsTheLinkDownForTheRest() throws Exception {
+        int ab = arc("0", "1");
+        int ba = arc("1", "0");
+        // Half-life 5 s: three flaps are suppressed for about 2 s, past the store a second after the change.
+        FlapDamping damping = new FlapDamping(java.time.Duration.ofSeconds(5), 2200, 2500, java.time.Duration.ofSeconds(20));
+        List<List<te.controller.daemon.FlapPenalty>> stored = new CopyOnWriteArrayList<>();
+        List<te.controller.daemon.FlapPenalty> taken;
+        try (PortLinkMonitor first = damped(50, damping)) {
+            first.keepPenalties(List.of(), 0, stored::add);
+            flapRestoredThenOnceMore(first, 2); // suppressed, as in the test above
+            long deadline = System.nanoTime() + 3_000_000_000L;
+            while (stored.stream().noneMatch(l -> l.stream().anyMatch(te.controller.daemon.FlapPenalty::suppressed))
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            taken = stored.get(stored.size() - 1);
+            assertThat(taken).extracting(te.controller.daemon.FlapPenalty::arc).containsExactlyInAnyOrder(ab, ba);
+            assertThat(taken).allSatisfy(p -> {
+                assertThat(p.suppressed()).isTrue();
+                assertThat(p.penalty()).isBetween(2500.0, 3000.0);
+            });
+        }
+        int before = reports.size();
+        // A restarted daemon: the link is still down in its stored link state, its ports come up.
+        try (PortLinkMonitor restarted = damped(50, damping)) {
+            restarted.attach(links::get, this::record);
+            restarted.keepPenalties(taken, 0, stored::add);
+            restarted.portChanged(wiring.dpid(1), port(ba, true));
+            restarted.portChanged(wiring.dpid(0), port(ab, true));
+            long up = System.nanoTime();
+            Thread.sleep(300);
+            assertThat(reports).as("kept down past the 50 ms hold-down").hasSize(before);
+            assertThat(restarted.damped()).hasSize(2);
+            awaitReports(before + 1);
+            assertThat(reports.get(before)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat((System.nanoTime() - up) / 1e9).isGreaterThan(0.4); // 5 s · log2(~2900 / 2200), less what had passed
+        }
+        // Stored long ago: decayed away while the daemon was down; back after the hold-down alone.
+        links.set(links.get().withSwitchReports(Map.of(ab, true, ba, true)));
+        before = reports.size();
+        try (PortLinkMonitor late = damped(50, damping)) {
+            late.attach(links::get, this::record);
+            late.keepPenalties(taken, 60_000, stored::add);
+            late.portChanged(wiring.dpid(1), port(ba, true));
+            late.portChanged(wiring.dpid(0), port(ab, true));
+            awaitReports(before + 1);
+            assertThat(reports.get(before)).isEqualTo(Map.of(ab, false, ba, false));
+            assertThat(late.damped()).isEmpty();
+        }
+    }
+
     /**
      * Attaches {@code m}, reports link 0-1's ports up, flaps it {@code flaps} times, each restored,
      * then takes it down once more and its port up again.

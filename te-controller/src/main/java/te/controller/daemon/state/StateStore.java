@@ -29,6 +29,8 @@ public final class StateStore implements AutoCloseable {
     public static final String SERVED = "served";
     /** The OpenFlow role claim set through the API (its generation id as version, the role as payload). */
     public static final String ROLE = "role";
+    /** The links' flap-damping penalties (the time they were taken, ms since the epoch, as version). */
+    public static final String PENALTIES = "penalties";
 
     private final Path directory;
     private final FileChannel lockChannel;

@@ -1,0 +1,64 @@
+package te.controller.daemon;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import te.controller.daemon.state.StateStore;
+import te.topology.Topology;
+
+/**
+ * The links' flap-damping penalties, kept in the state directory so that a restarted daemon keeps a
+ * flapping link down for the rest of its penalty instead of taking it back after the hold-down. One
+ * line per arc, {@code ARC PENALTY SUPPRESSED}; the file's version is the time they were taken, ms
+ * since the epoch, so the penalties decay over the time the daemon was away too.
+ */
+public final class PenaltyBook {
+    private final StateStore store;
+    private final Topology topology;
+
+    PenaltyBook(StateStore store, Topology topology) {
+        this.store = store;
+        this.topology = topology;
+    }
+
+    /** Persists durably; @throws java.io.UncheckedIOException when it cannot */
+    void save(List<FlapPenalty> penalties, long takenAtMillis) {
+        StringBuilder text = new StringBuilder();
+        for (FlapPenalty p : penalties) {
+            text.append(p.arc()).append(' ').append(p.penalty()).append(' ').append(p.suppressed()).append('\n');
+        }
+        store.save(StateStore.PENALTIES, takenAtMillis, text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** @return the stored penalties and when they were taken; a file that does not fit the topology is set aside */
+    Optional<Stored> load() {
+        return store.load(StateStore.PENALTIES).flatMap(s -> {
+            List<FlapPenalty> out = new ArrayList<>();
+            for (String line : new String(s.payload(), StandardCharsets.UTF_8).split("\n")) {
+                if (line.isEmpty()) {
+                    continue;
+                }
+                String[] w = line.split(" ");
+                try {
+                    FlapPenalty p = new FlapPenalty(Integer.parseInt(w[0]), Double.parseDouble(w[1]), Boolean.parseBoolean(w[2]));
+                    if (w.length != 3 || p.arc() >= topology.arcCount()) {
+                        throw new IllegalArgumentException("not an arc of " + topology.name());
+                    }
+                    out.add(p);
+                } catch (RuntimeException e) {
+                    store.setAside(StateStore.PENALTIES, "line '%s' is not 'ARC PENALTY SUPPRESSED' (%s)".formatted(line, e.getMessage()));
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(new Stored(List.copyOf(out), s.version()));
+        });
+    }
+
+    /**
+     * @param penalties     the penalties, each as of {@code takenAtMillis}
+     * @param takenAtMillis when they were taken, ms since the epoch
+     */
+    public record Stored(List<FlapPenalty> penalties, long takenAtMillis) {
+    }
+}
