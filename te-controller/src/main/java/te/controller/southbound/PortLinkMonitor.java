@@ -224,8 +224,8 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     /** Stores the penalties within a second, once however many change meanwhile. Worker thread only. */
     private void penaltiesChanged() {
-        if (keepQueued) {
-            return;
+        if (damping == null || keepQueued) {
+            return; // without damping (an operator's clear still comes here) there is nothing to keep
         }
         keepQueued = true;
         worker.schedule(() -> {
