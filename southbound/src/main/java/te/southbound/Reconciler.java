@@ -134,9 +134,15 @@ final class Reconciler implements AutoCloseable {
         long start = System.nanoTime();
         Map<Dpid, SwitchConnection> connectedNow = registry.ready();
         // A switch where this controller is not master (or equal) is left alone, as if it were away.
-        Map<Dpid, SwitchConnection> ready = registry.programmable();
-        Set<Dpid> notMaster = new HashSet<>(connectedNow.keySet());
-        notMaster.removeAll(ready.keySet());
+        Map<Dpid, SwitchConnection> ready = new HashMap<>();
+        Set<Dpid> notMaster = new HashSet<>();
+        connectedNow.forEach((d, c) -> {
+            if (c.mayProgram()) {
+                ready.put(d, c);
+            } else {
+                notMaster.add(d);
+            }
+        });
         List<String> problems = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
         Set<Dpid> connected = memory.connected();
         CompiledState compiled = compiler.compile(state, connected, memory.idBook());

@@ -192,17 +192,6 @@ final class SwitchRegistry {
         return Map.copyOf(ready);
     }
 
-    /** @return ready, configured switches that this controller may modify (it holds the EQUAL or MASTER role) */
-    Map<Dpid, SwitchConnection> programmable() {
-        Map<Dpid, SwitchConnection> result = new java.util.HashMap<>();
-        ready.forEach((d, c) -> {
-            if (c.mayProgram()) {
-                result.put(d, c);
-            }
-        });
-        return result;
-    }
-
     List<SwitchStatus> status() {
         List<SwitchStatus> result = new ArrayList<>();
         List<SwitchConnection> all = new ArrayList<>(ready.values());

@@ -99,11 +99,14 @@ final class StateCommand implements Runnable {
                 continue;
             }
             if (kind.equals(StateStore.PENALTIES)) {
-                String[] lines = new String(s.payload(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
-                long links = java.util.Arrays.stream(lines).filter(l -> !l.isEmpty()).count();
-                long down = java.util.Arrays.stream(lines).filter(l -> l.endsWith(" true")).count();
-                out.printf("%-11s flap penalties of %d arcs, %d kept down, taken at %s%n", kind, links, down,
-                        java.time.Instant.ofEpochMilli(s.version()));
+                try {
+                    List<te.controller.daemon.FlapPenalty> penalties = te.controller.daemon.PenaltyBook.parse(s.payload(), topology);
+                    out.printf("%-11s flap penalties of %d arcs, %d kept down, taken at %s%n", kind, penalties.size(),
+                            penalties.stream().filter(te.controller.daemon.FlapPenalty::suppressed).count(),
+                            java.time.Instant.ofEpochMilli(s.version()));
+                } catch (IllegalArgumentException e) {
+                    out.printf("%-11s unreadable: %s%n", kind, e.getMessage());
+                }
                 continue;
             }
             out.printf("%-11s version %d, %d bytes%n", kind, s.version(), s.payload().length);

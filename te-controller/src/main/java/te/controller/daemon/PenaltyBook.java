@@ -34,25 +34,37 @@ public final class PenaltyBook {
     /** @return the stored penalties and when they were taken; a file that does not fit the topology is set aside */
     Optional<Stored> load() {
         return store.load(StateStore.PENALTIES).flatMap(s -> {
-            List<FlapPenalty> out = new ArrayList<>();
-            for (String line : new String(s.payload(), StandardCharsets.UTF_8).split("\n")) {
-                if (line.isEmpty()) {
-                    continue;
-                }
-                String[] w = line.split(" ");
-                try {
-                    FlapPenalty p = new FlapPenalty(Integer.parseInt(w[0]), Double.parseDouble(w[1]), Boolean.parseBoolean(w[2]));
-                    if (w.length != 3 || p.arc() >= topology.arcCount()) {
-                        throw new IllegalArgumentException("not an arc of " + topology.name());
-                    }
-                    out.add(p);
-                } catch (RuntimeException e) {
-                    store.setAside(StateStore.PENALTIES, "line '%s' is not 'ARC PENALTY SUPPRESSED' (%s)".formatted(line, e.getMessage()));
-                    return Optional.empty();
-                }
+            try {
+                return Optional.of(new Stored(parse(s.payload(), topology), s.version()));
+            } catch (IllegalArgumentException e) {
+                store.setAside(StateStore.PENALTIES, e.getMessage());
+                return Optional.empty();
             }
-            return Optional.of(new Stored(List.copyOf(out), s.version()));
         });
+    }
+
+    /**
+     * @return the penalties a file's payload holds, one {@code ARC PENALTY SUPPRESSED} line each
+     * @throws IllegalArgumentException naming the first line that is not one, or not an arc of {@code topology}
+     */
+    public static List<FlapPenalty> parse(byte[] payload, Topology topology) {
+        List<FlapPenalty> out = new ArrayList<>();
+        for (String line : new String(payload, StandardCharsets.UTF_8).split("\n")) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] w = line.split(" ");
+            try {
+                FlapPenalty p = new FlapPenalty(Integer.parseInt(w[0]), Double.parseDouble(w[1]), Boolean.parseBoolean(w[2]));
+                if (w.length != 3 || p.arc() >= topology.arcCount()) {
+                    throw new IllegalArgumentException("not an arc of " + topology.name());
+                }
+                out.add(p);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("line '%s' is not 'ARC PENALTY SUPPRESSED' (%s)".formatted(line, e.getMessage()), e);
+            }
+        }
+        return List.copyOf(out);
     }
 
     /**

@@ -106,8 +106,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     }
 
     private volatile Push lastPush;
-    /** The latest allocation's version and state, pushed again after a role change; guarded by this. */
-    private long lastVersion;
+    /** The latest allocation's state (its version is {@link #lastPush}'s), pushed again after a role change; guarded by this. */
     private DesiredState lastState;
     private final java.util.concurrent.atomic.AtomicLong confirmed = new java.util.concurrent.atomic.AtomicLong();
 
@@ -120,7 +119,6 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     public void publish(AllocationSnapshot allocation) {
         DesiredState state = states.stateOf(allocation.allocation());
         synchronized (this) {
-            lastVersion = allocation.version();
             lastState = state;
             push(allocation.version(), state);
         }
@@ -169,7 +167,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             m.put("connectedAt", java.time.Instant.ofEpochMilli(s.connectedAtMillis()).toString());
             m.put("bundles", s.bundles());
             m.put("certificate", s.peerCertificate());
-            m.put("role", s.role().granted() == null ? null : s.role().granted().name().toLowerCase(java.util.Locale.ROOT));
+            m.put("role", name(s.role().granted()));
             m.put("programmed", s.role().programs());
             m.put("roleProblem", s.role().problem());
             m.put("recentErrors", s.recentErrors().stream().map(e -> java.util.Map.of("at", java.time.Instant.ofEpochMilli(e.atMillis()).toString(),
@@ -211,9 +209,14 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
         return body;
     }
 
+    /** @return a role as the API names it ({@code master}), or null for none */
+    private static String name(te.southbound.openflow.ControllerRole role) {
+        return role == null ? null : role.name().toLowerCase(java.util.Locale.ROOT);
+    }
+
     private static java.util.Map<String, Object> roleOf(te.southbound.RoleClaim claim) {
         java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("role", claim.role().name().toLowerCase(java.util.Locale.ROOT));
+        m.put("role", name(claim.role()));
         m.put("generation", claim.role() == te.southbound.openflow.ControllerRole.EQUAL ? null : Long.toUnsignedString(claim.generationId()));
         return m;
     }
@@ -241,7 +244,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             granted &= a.problem() == null && a.granted() == claim.role();
             java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
             m.put("dpid", a.dpid().toString());
-            m.put("role", a.granted() == null ? null : a.granted().name().toLowerCase(java.util.Locale.ROOT));
+            m.put("role", name(a.granted()));
             m.put("programmed", a.programs());
             m.put("problem", a.problem());
             switches.add(m);
@@ -249,7 +252,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
         synchronized (this) {
             // The latest allocation again, so that lastPush and the confirmed version say what the new role made of it.
             if (lastState != null) {
-                push(lastVersion, lastState);
+                push(lastPush.version(), lastState);
             }
         }
         java.util.Map<String, Object> body = new java.util.LinkedHashMap<>(roleOf(claim));
