@@ -28,8 +28,10 @@ class DesiredStatesTest {
         Topology t = TopologyCatalog.discover().load("Abilene");
         PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
         TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
-        return new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false))
+        var allocation = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false))
                 .solve(p, Objective.TOTAL_FLOW).allocation().orElseThrow();
+        assertThat(new AllocationChecker().violations(allocation, 1)).isEmpty();
+        return allocation;
     }
 
     @Test
