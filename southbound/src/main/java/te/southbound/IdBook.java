@@ -21,6 +21,25 @@ record IdBook(Map<Tunnel, Integer> labels, Map<String, Integer> groups, Set<Inte
               Map<String, List<StateCompiler.Bucketed>> installed) {
     static final IdBook EMPTY = new IdBook(Map.of(), Map.of(), Set.of(), Set.of(), Map.of(), Map.of());
 
+    /**
+     * @return no ids handed out, every owned id in {@code seen} reserved, and {@code seen} as the
+     *         tables last observed: what a controller starting with no memory knows
+     */
+    static IdBook seenOn(Map<Dpid, SwitchTables> seen) {
+        Set<Integer> labels = new java.util.HashSet<>();
+        Set<Integer> groups = new java.util.HashSet<>();
+        seen.values().forEach(t -> reserve(t, labels, groups));
+        return new IdBook(Map.of(), Map.of(), labels, groups, seen, Map.of());
+    }
+
+    /** Adds the labels of {@code t}'s flows to {@code labels} and its group ids to {@code groups}. */
+    static void reserve(SwitchTables t, Set<Integer> labels, Set<Integer> groups) {
+        groups.addAll(t.groups().keySet());
+        for (FlowEntry f : t.flows().values()) {
+            f.match().mplsLabel().ifPresent(labels::add);
+        }
+    }
+
     IdBook {
         labels = Map.copyOf(labels);
         groups = Map.copyOf(groups);

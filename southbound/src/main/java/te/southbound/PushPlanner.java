@@ -15,7 +15,9 @@ import te.southbound.openflow.OfMessage;
  * benchmarking pushes; barriers between phases are not included. Not thread-safe.
  */
 public final class PushPlanner {
-    private final StateCompiler compiler;
+    private final Ownership ownership;
+    private final int weightTotal;
+    private StateCompiler compiler;
     private Map<Dpid, SwitchTables> held = Map.of();
     private IdBook ids = IdBook.EMPTY;
 
@@ -25,7 +27,20 @@ public final class PushPlanner {
      */
     public PushPlanner(Ownership ownership, int weightTotal) {
         SouthboundConfig.requireWeightTotal(weightTotal);
+        this.ownership = ownership;
+        this.weightTotal = weightTotal;
         this.compiler = new StateCompiler(ownership, weightTotal);
+    }
+
+    /**
+     * Forgets every id handed out and every earlier compile, keeping only the tables assumed
+     * installed: the switches as a restarted controller, or a standby just made master, reads
+     * them. The next push adopts what it can from those tables (a push of the same state then
+     * sends nothing).
+     */
+    public void forgetIds() {
+        compiler = new StateCompiler(ownership, weightTotal);
+        ids = IdBook.seenOn(held);
     }
 
     /**

@@ -143,7 +143,9 @@ final class Reconciler implements AutoCloseable {
                 notMaster.add(d);
             }
         });
-        List<String> problems = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
+        RunMemory.Refreshed refreshed = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
+        List<String> problems = new ArrayList<>(refreshed.problems());
+        long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();
         CompiledState compiled = compiler.compile(state, connected, memory.idBook());
         boolean removeStaleTunnels = connected.containsAll(memory.tunnelUsers(state));
@@ -169,19 +171,21 @@ final class Reconciler implements AutoCloseable {
         } else {
             memory.fail(compiled, outcome.touched());
         }
+        // Connected but unreadable is missing too: nothing was written there.
         Set<Dpid> missing = new HashSet<>(state.switches());
-        missing.removeAll(connectedNow.keySet());
+        missing.removeAll(connected);
+        missing.removeAll(notMaster);
         notMaster.retainAll(state.switches());
         PushReport report = new PushReport(gen, outcome.clean() && problems.isEmpty(),
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems, notMaster);
-        if (outcome.sent() > 0 || !report.clean()) {
+        if (outcome.sent() > 0 || !report.clean() || refreshed.read() > 0) {
             // A push that did not go through is something to look at: WARN, not INFO.
             log.atLevel(report.clean() ? org.slf4j.event.Level.INFO : org.slf4j.event.Level.WARN)
-                    .log("{}{}{}; read, compiled and diffed at {} ms; phases: {}", report.summary(),
+                    .log("{}{}{}; {} switches read at {} ms, compiled and diffed at {} ms; phases: {}", report.summary(),
                             removeStaleTunnels ? "" : "; stale label entries kept until every switch is back",
                             outcome.removalsDeferred() ? "; removals left to the next run (a newer state is waiting)" : "",
-                            plannedMs, String.join(", ", outcome.phases()));
+                            refreshed.read(), readMs, plannedMs, String.join(", ", outcome.phases()));
         }
         complete(gen, report);
     }

@@ -1,5 +1,6 @@
 package te.southbound;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +20,14 @@ final class RunMemory {
     record Trusted(SwitchConnection connection, SwitchTables tables) {
     }
 
+    /**
+     * Switch reads kept in flight at once. One read at a time left the switches idle between an
+     * answer and the next request (Cogentco, 197 OVS bridges: see the README); a bounded window
+     * keeps each read's timeout, counted from its own requests, meaningful when hundreds of
+     * switches share one slow control plane.
+     */
+    static final int READ_WINDOW = 32;
+
     private final Map<Dpid, Trusted> trusted = new HashMap<>();
     private final Map<Dpid, SwitchTables> lastSeen = new HashMap<>();
     private Map<Tunnel, Integer> labels = Map.of();
@@ -35,23 +44,35 @@ final class RunMemory {
     /**
      * Drops copies of connections that are gone or replaced, and reads switches without one.
      *
-     * @return failures, one line each
+     * @return how many switches were read (or tried), and the failures, one line each
      */
-    List<String> refresh(Map<Dpid, SwitchConnection> ready, Ownership own, long timeoutMs) {
+    Refreshed refresh(Map<Dpid, SwitchConnection> ready, Ownership own, long timeoutMs) {
         trusted.entrySet().removeIf(e -> ready.get(e.getKey()) != e.getValue().connection());
+        List<Map.Entry<Dpid, SwitchConnection>> unread = new ArrayList<>();
+        ready.entrySet().stream().filter(e -> !trusted.containsKey(e.getKey())).forEach(unread::add);
         List<String> problems = new ArrayList<>();
-        for (Map.Entry<Dpid, SwitchConnection> e : ready.entrySet()) {
-            if (!trusted.containsKey(e.getKey())) {
-                try {
-                    read(e.getKey(), e.getValue(), TableReader.read(e.getValue(), own, timeoutMs));
-                } catch (Exception ex) {
-                    // A timeout says nothing by itself: name what was asked.
-                    problems.add("reading switch %s failed: %s".formatted(e.getKey(), ex instanceof java.util.concurrent.TimeoutException
-                            ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs) : ex));
-                }
+        ArrayDeque<Map.Entry<Dpid, TableReader.InFlight>> window = new ArrayDeque<>();
+        int next = 0;
+        while (next < unread.size() || !window.isEmpty()) {
+            while (window.size() < READ_WINDOW && next < unread.size()) {
+                Map.Entry<Dpid, SwitchConnection> e = unread.get(next++);
+                window.add(Map.entry(e.getKey(), TableReader.start(e.getValue(), own)));
+            }
+            Map.Entry<Dpid, TableReader.InFlight> oldest = window.poll();
+            Dpid d = oldest.getKey();
+            try {
+                read(d, ready.get(d), oldest.getValue().await(timeoutMs));
+            } catch (Exception ex) {
+                // A timeout says nothing by itself: name what was asked.
+                problems.add("reading switch %s failed: %s".formatted(d, ex instanceof java.util.concurrent.TimeoutException
+                        ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs) : ex));
             }
         }
-        return problems;
+        return new Refreshed(unread.size(), problems);
+    }
+
+    /** What {@link #refresh} did: switches it read (or tried to), and its failures. */
+    record Refreshed(int read, List<String> problems) {
     }
 
     /** Records that switch {@code d} was read, over {@code connection}, to hold {@code tables}. */
@@ -99,10 +120,7 @@ final class RunMemory {
                 // skipping these saves reading ~600,000 entries per push on Cogentco.
                 continue;
             }
-            seenGroups.addAll(t.groups().keySet());
-            for (FlowEntry f : t.flows().values()) {
-                f.match().mplsLabel().ifPresent(seenLabels::add);
-            }
+            IdBook.reserve(t, seenLabels, seenGroups);
         }
         return new IdBook(labels, groupIds, seenLabels, seenGroups, lastSeen, installed);
     }

@@ -19,22 +19,41 @@ final class TableReader {
     }
 
     /**
-     * @throws Exception if the switch errs, disconnects or does not answer within the timeout
+     * Sends both requests to {@code c} and returns at once: reads of many switches overlap, so
+     * reading all of them costs about one switch's answer time per window, not one per switch.
      */
-    static SwitchTables read(SwitchConnection c, Ownership own, long timeoutMs) throws Exception {
+    static InFlight start(SwitchConnection c, Ownership own) {
         CompletableFuture<List<OfMessage>> groups = c.multipart(new OfMessage.GroupDescRequest(0));
         // Filter by our cookie tag on the switch: foreign flows never cross the wire.
         CompletableFuture<List<OfMessage>> flows = c.multipart(new OfMessage.FlowStatsRequest(0,
                 OfConstants.OFPTT_ALL, OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, own.cookieTag(),
                 Ownership.TAG_MASK, Match.ALL));
-        try {
-            return tables(own, groups.get(timeoutMs, TimeUnit.MILLISECONDS), flows.get(timeoutMs, TimeUnit.MILLISECONDS));
-        } finally {
-            // After a timeout the requests are dropped (no-ops once answered): a switch that never
-            // ends its reply must not keep collecting parts into a request no one waits for.
-            java.util.concurrent.CancellationException gone = new java.util.concurrent.CancellationException("table read ended");
-            groups.completeExceptionally(gone);
-            flows.completeExceptionally(gone);
+        return new InFlight(own, groups, flows, System.nanoTime());
+    }
+
+    /** Both requests of one switch's read, sent at {@code sentNanos} ({@link System#nanoTime}). */
+    record InFlight(Ownership own, CompletableFuture<List<OfMessage>> groups, CompletableFuture<List<OfMessage>> flows,
+                    long sentNanos) {
+        /**
+         * Waits for both answers until {@code timeoutMs} after the requests were sent.
+         *
+         * @throws Exception if the switch errs, disconnects or does not answer in time
+         */
+        SwitchTables await(long timeoutMs) throws Exception {
+            try {
+                List<OfMessage> g = groups.get(remainingNanos(timeoutMs), TimeUnit.NANOSECONDS);
+                return tables(own, g, flows.get(remainingNanos(timeoutMs), TimeUnit.NANOSECONDS));
+            } finally {
+                // After a timeout the requests are dropped (no-ops once answered): a switch that never
+                // ends its reply must not keep collecting parts into a request no one waits for.
+                java.util.concurrent.CancellationException gone = new java.util.concurrent.CancellationException("table read ended");
+                groups.completeExceptionally(gone);
+                flows.completeExceptionally(gone);
+            }
+        }
+
+        private long remainingNanos(long timeoutMs) {
+            return Math.max(0, sentNanos + TimeUnit.MILLISECONDS.toNanos(timeoutMs) - System.nanoTime());
         }
     }
 

@@ -61,6 +61,12 @@ final class FakeSwitch {
     volatile boolean ignoreRoleRequests;
     /** Delay before role requests are answered, ms (a switch busy with a large push). */
     volatile long roleReplyDelayMs;
+    /** When set, table reads (GROUP_DESC, FLOW multipart) go unanswered. */
+    volatile boolean ignoreTableReads;
+    /** Delay before table reads are answered, ms (a switch with large tables). */
+    volatile long tableReadDelayMs;
+    /** Each delayed GROUP_DESC request answered: {received, answered}, {@link System#nanoTime}. */
+    final List<long[]> tableReads = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     FakeSwitch(long dpid) {
         this.dpid = dpid;
@@ -164,12 +170,18 @@ final class FakeSwitch {
                 } else {
                     open.get(b.bundleId()).add(b.message());
                 }
-            } else if (m instanceof GroupDescRequest) {
-                List<GroupDesc> all = new ArrayList<>(groups.values());
-                for (int i = 0; i < all.size(); i++) {
-                    ctx.write(new GroupDescReply(m.xid(), i < all.size() - 1, List.of(all.get(i))));
+            } else if ((m instanceof GroupDescRequest || m instanceof FlowStatsRequest) && (ignoreTableReads || tableReadDelayMs > 0)) {
+                if (!ignoreTableReads) {
+                    long received = System.nanoTime();
+                    ctx.executor().schedule(() -> {
+                        if (m instanceof GroupDescRequest) {
+                            tableReads.add(new long[] {received, System.nanoTime()});
+                        }
+                        answerTableRead(ctx, m);
+                    }, tableReadDelayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
                 }
-                ctx.writeAndFlush(all.isEmpty() ? new GroupDescReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
+            } else if (m instanceof GroupDescRequest || m instanceof FlowStatsRequest) {
+                answerTableRead(ctx, m);
             } else if (m instanceof PortStatsRequest) {
                 if (!ignorePortStats) {
                     ctx.writeAndFlush(new PortStatsReply(m.xid(), false, List.of(
@@ -183,16 +195,27 @@ final class FakeSwitch {
                         new te.southbound.openflow.GroupStats(g.groupId(), 1, 0, 0, 0, 0, g.buckets().stream()
                                 .map(b -> new te.southbound.openflow.GroupStats.BucketCounter(b.weight(), 0)).toList())).toList();
                 ctx.writeAndFlush(new GroupStatsReply(m.xid(), false, stats));
-            } else if (m instanceof FlowStatsRequest r) {
-                List<FlowEntry> all = flows.values().stream()
-                        .filter(e -> ((e.cookie() ^ r.cookie()) & r.cookieMask()) == 0).toList();
-                for (int i = 0; i < all.size(); i++) {
-                    FlowEntry e = all.get(i);
-                    ctx.write(new FlowStatsReply(m.xid(), i < all.size() - 1, List.of(new FlowStats(0, 1, 0,
-                            e.priority(), 0, 0, 0, e.cookie(), 0, 0, e.match(), e.instructions()))));
-                }
-                ctx.writeAndFlush(all.isEmpty() ? new FlowStatsReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
             }
+        }
+    }
+
+    /** Answers a GROUP_DESC or FLOW multipart request, one entry per part. */
+    private void answerTableRead(ChannelHandlerContext ctx, OfMessage m) {
+        if (m instanceof GroupDescRequest) {
+            List<GroupDesc> all = new ArrayList<>(groups.values());
+            for (int i = 0; i < all.size(); i++) {
+                ctx.write(new GroupDescReply(m.xid(), i < all.size() - 1, List.of(all.get(i))));
+            }
+            ctx.writeAndFlush(all.isEmpty() ? new GroupDescReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
+        } else if (m instanceof FlowStatsRequest r) {
+            List<FlowEntry> all = flows.values().stream()
+                    .filter(e -> ((e.cookie() ^ r.cookie()) & r.cookieMask()) == 0).toList();
+            for (int i = 0; i < all.size(); i++) {
+                FlowEntry e = all.get(i);
+                ctx.write(new FlowStatsReply(m.xid(), i < all.size() - 1, List.of(new FlowStats(0, 1, 0,
+                        e.priority(), 0, 0, 0, e.cookie(), 0, 0, e.match(), e.instructions()))));
+            }
+            ctx.writeAndFlush(all.isEmpty() ? new FlowStatsReply(m.xid(), false, List.of()) : io.netty.buffer.Unpooled.EMPTY_BUFFER);
         }
     }
 

@@ -43,4 +43,23 @@ class PushPlannerTest {
 
         assertThat(planner.push(DesiredState.EMPTY).get(S1)).hasSize(2); // its ingress flow, then its group
     }
+
+    @Test
+    void aPlannerThatForgotItsIdsAdoptsWhatTheSwitchesHold() {
+        PushPlanner planner = new PushPlanner(Ownership.DEFAULT, 100);
+        planner.push(split(0.75, 0.25));
+        planner.forgetIds();
+
+        assertThat(planner.push(split(0.75, 0.25)).values()).allSatisfy(m -> assertThat(m).isEmpty());
+
+        // A fresh planner, knowing nothing of the tables, would lay everything again.
+        assertThat(new PushPlanner(Ownership.DEFAULT, 100).push(split(0.75, 0.25)).values().stream()
+                .mapToInt(List::size).sum()).isEqualTo(5);
+        planner.forgetIds();
+        Map<Dpid, List<OfMessage>> reweight = planner.push(split(0.5, 0.5));
+        assertThat(reweight.get(S1)).singleElement().isInstanceOfSatisfying(OfMessage.GroupMod.class,
+                g -> assertThat(g.command()).isEqualTo(GroupCommand.MODIFY));
+        assertThat(reweight.get(S2)).isEmpty();
+        assertThat(reweight.get(S3)).isEmpty();
+    }
 }

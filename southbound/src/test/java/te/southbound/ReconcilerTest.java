@@ -250,6 +250,53 @@ class ReconcilerTest {
     }
 
     @Test
+    void aSwitchThatDoesNotAnswerItsTableReadIsNamedAndProgrammedOnceItDoes() throws Exception {
+        switches.get(1).ignoreTableReads = true; // transit switch 2
+        WeightPusher p = startAndConnect();
+
+        PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.clean()).isFalse();
+        assertThat(r.problems()).contains("reading switch 0000000000000002 failed: its groups and flows "
+                + "(GROUP_DESC, FLOW multipart) not answered within 500 ms");
+        assertThat(r.missingSwitches()).containsExactly(new Dpid(2));
+        assertThat(switches).allSatisfy(s -> assertThat(s.flows).isEmpty()); // no tunnel through a switch not read
+        switches.get(1).ignoreTableReads = false;
+        assertThat(p.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(weightsAtIngress()).containsExactly(100);
+    }
+
+    @Test
+    void switchesAreReadManyAtATimeButNoMoreThanTheWindow() throws Exception {
+        try (FakeSwitches many = new FakeSwitches(RunMemory.READ_WINDOW + 8)) {
+            many.all.forEach(s -> s.tableReadDelayMs = 300);
+            WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                    .withRequestTimeoutMs(10_000).withAuditIntervalMs(0));
+            pushers.add(p);
+            many.connectTo(p);
+
+            assertThat(p.push(new DesiredState(List.of())).get(30, TimeUnit.SECONDS).clean()).isTrue();
+
+            // Each switch answered one read; at the switches' end, the most reads open at once.
+            List<long[]> reads = many.all.stream().flatMap(s -> s.tableReads.stream()).toList();
+            assertThat(reads).hasSize(many.all.size());
+            List<long[]> events = new ArrayList<>();
+            reads.forEach(r -> {
+                events.add(new long[] {r[0], 1});
+                events.add(new long[] {r[1], -1});
+            });
+            events.sort(java.util.Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+            long open = 0;
+            long most = 0;
+            for (long[] e : events) {
+                open += e[1];
+                most = Math.max(most, open);
+            }
+            assertThat(most).isEqualTo(RunMemory.READ_WINDOW);
+        }
+    }
+
+    @Test
     void newWeightsWaitForATunnelThatIsBeingRebuilt() throws Exception {
         WeightPusher p = startAndConnect();
         assertThat(p.push(state(0.5, 0.5)).get().clean()).isTrue();
