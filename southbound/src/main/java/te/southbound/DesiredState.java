@@ -35,7 +35,7 @@ public record DesiredState(List<CommodityRoute> commodities) {
         }
     }
 
-    /** @return every switch the state uses */
+    /** @return every switch the state uses, in a new set of the caller's own (one walk over every hop) */
     public Set<Dpid> switches() {
         Set<Dpid> result = new HashSet<>();
         for (CommodityRoute c : commodities) {

@@ -172,10 +172,10 @@ final class Reconciler implements AutoCloseable {
             memory.fail(compiled, outcome.touched());
         }
         // Connected but unreadable is missing too: nothing was written there.
-        Set<Dpid> missing = new HashSet<>(state.switches());
+        Set<Dpid> missing = state.switches(); // a fresh set: one walk over every hop of the state
+        notMaster.retainAll(missing);
         missing.removeAll(connected);
         missing.removeAll(notMaster);
-        notMaster.retainAll(state.switches());
         PushReport report = new PushReport(gen, outcome.clean() && problems.isEmpty(),
                 (System.nanoTime() - start) / 1_000_000, outcome.sent(), missing, compiled.reports(),
                 compiled.maxRoundingError(), outcome.errors(), problems, notMaster);
