@@ -104,6 +104,15 @@ final class Reconciler implements AutoCloseable {
         }
     }
 
+    /** Asks for a run one echo interval from now. */
+    private void retryLater() {
+        try {
+            executor.schedule(this::trigger, config.echoIntervalMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed
+        }
+    }
+
     private void audit() {
         memory.distrustAll(); // forces a re-read of every switch: catches entries changed behind our back
         trigger();
@@ -114,8 +123,11 @@ final class Reconciler implements AutoCloseable {
         try {
             runOnce();
         } catch (RuntimeException e) {
-            // e.g. out of labels or group ids: the state cannot be installed as asked
-            log.error("reconciliation run failed; switches will be re-read on the next run", e);
+            // e.g. out of labels or group ids: the state cannot be installed as asked (an
+            // interrupted run is the pusher closing: nothing to report)
+            if (!Thread.currentThread().isInterrupted()) {
+                log.error("reconciliation run failed; switches will be re-read on the next run", e);
+            }
             memory.distrustAll();
             failWaiters(e);
         }
@@ -145,6 +157,9 @@ final class Reconciler implements AutoCloseable {
         });
         RunMemory.Refreshed refreshed = memory.refresh(ready, config.ownership(), config.requestTimeoutMs());
         List<String> problems = new ArrayList<>(refreshed.problems());
+        if (!refreshed.problems().isEmpty()) {
+            retryLater(); // a switch not read gets nothing until read: try again soon, not at the next push or audit
+        }
         long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();
         CompiledState compiled = compiler.compile(state, connected, memory.idBook());

@@ -1,13 +1,16 @@
 package te.southbound;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import te.southbound.StateCompiler.Bucketed;
 
 /**
@@ -44,34 +47,68 @@ final class RunMemory {
     /**
      * Drops copies of connections that are gone or replaced, and reads switches without one.
      *
-     * @return how many switches were read (or tried), and the failures, one line each
+     * @return how many switches were read, and the failures, one line each
      */
     Refreshed refresh(Map<Dpid, SwitchConnection> ready, Ownership own, long timeoutMs) {
         trusted.entrySet().removeIf(e -> ready.get(e.getKey()) != e.getValue().connection());
-        List<Map.Entry<Dpid, SwitchConnection>> unread = new ArrayList<>();
-        ready.entrySet().stream().filter(e -> !trusted.containsKey(e.getKey())).forEach(unread::add);
+        List<Dpid> unread = ready.keySet().stream().filter(d -> !trusted.containsKey(d)).toList();
         List<String> problems = new ArrayList<>();
-        ArrayDeque<Map.Entry<Dpid, TableReader.InFlight>> window = new ArrayDeque<>();
+        // In flight, in the order sent: the first one is always the next to time out.
+        Map<Dpid, TableReader.InFlight> inFlight = new LinkedHashMap<>();
+        BlockingQueue<Dpid> settled = new LinkedBlockingQueue<>();
         int next = 0;
-        while (next < unread.size() || !window.isEmpty()) {
-            while (window.size() < READ_WINDOW && next < unread.size()) {
-                Map.Entry<Dpid, SwitchConnection> e = unread.get(next++);
-                window.add(Map.entry(e.getKey(), TableReader.start(e.getValue(), own)));
+        int read = 0;
+        try {
+            while (next < unread.size() || !inFlight.isEmpty()) {
+                while (inFlight.size() < READ_WINDOW && next < unread.size()) {
+                    Dpid d = unread.get(next++);
+                    try {
+                        TableReader.InFlight f = TableReader.start(ready.get(d), own);
+                        inFlight.put(d, f);
+                        f.settled().whenComplete((v, ex) -> settled.add(d));
+                    } catch (RuntimeException e) {
+                        problems.add(readFailed(d, e, timeoutMs)); // e.g. a message log that throws: this switch only
+                    }
+                }
+                if (inFlight.isEmpty()) {
+                    continue;
+                }
+                // Whichever read ends first, so a silent switch holds up no other; the oldest at its deadline.
+                Map.Entry<Dpid, TableReader.InFlight> oldest = inFlight.entrySet().iterator().next();
+                Dpid d = settled.poll(oldest.getValue().remainingNanos(timeoutMs), TimeUnit.NANOSECONDS);
+                if (d == null) {
+                    d = oldest.getKey();
+                }
+                TableReader.InFlight f = inFlight.remove(d);
+                if (f == null) {
+                    continue; // a read already ended (timed out, then cancelled): its settling says nothing new
+                }
+                try {
+                    read(d, ready.get(d), f.await(timeoutMs));
+                    read++;
+                } catch (InterruptedException e) {
+                    throw e;
+                } catch (Exception e) {
+                    problems.add(readFailed(d, e, timeoutMs));
+                }
             }
-            Map.Entry<Dpid, TableReader.InFlight> oldest = window.poll();
-            Dpid d = oldest.getKey();
-            try {
-                read(d, ready.get(d), oldest.getValue().await(timeoutMs));
-            } catch (Exception ex) {
-                // A timeout says nothing by itself: name what was asked.
-                problems.add("reading switch %s failed: %s".formatted(d, ex instanceof java.util.concurrent.TimeoutException
-                        ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs) : ex));
-            }
+        } catch (InterruptedException e) {
+            // Closing: stop here; the switches not read stay untrusted and nothing is sent.
+            Thread.currentThread().interrupt();
+            throw new java.util.concurrent.CancellationException("interrupted while reading switches");
+        } finally {
+            inFlight.values().forEach(TableReader.InFlight::cancel);
         }
-        return new Refreshed(unread.size(), problems);
+        return new Refreshed(read, problems);
     }
 
-    /** What {@link #refresh} did: switches it read (or tried to), and its failures. */
+    /** A timeout says nothing by itself: name what was asked. */
+    private static String readFailed(Dpid d, Exception e, long timeoutMs) {
+        return "reading switch %s failed: %s".formatted(d, e instanceof java.util.concurrent.TimeoutException
+                ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs) : e);
+    }
+
+    /** What {@link #refresh} did: switches it read, and the failures, one line per switch not read. */
     record Refreshed(int read, List<String> problems) {
     }
 

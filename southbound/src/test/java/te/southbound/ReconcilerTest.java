@@ -39,8 +39,12 @@ class ReconcilerTest {
     }
 
     private WeightPusher startAndConnect(boolean bundles) throws Exception {
-        WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
-                .withBundles(bundles)
+        return startAndConnect(c -> c.withBundles(bundles));
+    }
+
+    /** @param tweak applied last: it may replace any setting, the message log included */
+    private WeightPusher startAndConnect(java.util.function.UnaryOperator<SouthboundConfig> tweak) throws Exception {
+        WeightPusher p = WeightPusher.start(tweak.apply(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
                 .withRequestTimeoutMs(500)
                 .withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0)
                 .withMessageLog((d, m) -> {
@@ -49,7 +53,7 @@ class ReconcilerTest {
                     if (m instanceof GroupMod && hook != null && onFirstGroupMod.compareAndSet(hook, null)) {
                         hook.run();
                     }
-                }));
+                })));
         pushers.add(p);
         fakes.connectTo(p);
         return p;
@@ -252,7 +256,7 @@ class ReconcilerTest {
     @Test
     void aSwitchThatDoesNotAnswerItsTableReadIsNamedAndProgrammedOnceItDoes() throws Exception {
         switches.get(1).ignoreTableReads = true; // transit switch 2
-        WeightPusher p = startAndConnect();
+        WeightPusher p = startAndConnect(c -> c.withKeepalive(200, 60_000)); // retries one echo interval after a failed read
 
         PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS);
 
@@ -261,9 +265,41 @@ class ReconcilerTest {
                 + "(GROUP_DESC, FLOW multipart) not answered within 500 ms");
         assertThat(r.missingSwitches()).containsExactly(new Dpid(2));
         assertThat(switches).allSatisfy(s -> assertThat(s.flows).isEmpty()); // no tunnel through a switch not read
+        // Without another push: the pusher tries again by itself.
         switches.get(1).ignoreTableReads = false;
+        awaitCondition(() -> weightsAtIngress().equals(List.of(100)));
+        assertThat(switches.get(1).flows).hasSize(1);
+    }
+
+    @Test
+    void aLateTableReadIsDroppedAndTheSwitchReadAgain() throws Exception {
+        switches.get(2).tableReadDelayMs = 800; // answers after the 500 ms timeout
+        WeightPusher p = startAndConnect();
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+            assertThat(r.problems()).contains("reading switch 0000000000000003 failed: its groups and flows "
+                    + "(GROUP_DESC, FLOW multipart) not answered within 500 ms");
+            // Its late parts answer requests that were dropped: ignored, not taken for a later read's.
+            awaitCondition(() -> log.lines().stream().filter(l -> l.contains("answers no request of ours")).count() == 2);
+        }
+        switches.get(2).tableReadDelayMs = 0;
         assertThat(p.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
         assertThat(weightsAtIngress()).containsExactly(100);
+    }
+
+    @Test
+    void aReadThatCannotBeSentFailsThatSwitchOnly() throws Exception {
+        WeightPusher p = startAndConnect(c -> c.withMessageLog((d, m) -> {
+            if (new Dpid(2).equals(d) && m instanceof OfMessage.FlowStatsRequest) { // d is null before the handshake names the switch
+                throw new IllegalStateException("message log broken");
+            }
+        }));
+
+        PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.problems()).singleElement().asString()
+                .startsWith("reading switch 0000000000000002 failed: java.lang.IllegalStateException: message log broken");
+        assertThat(r.missingSwitches()).containsExactly(new Dpid(2));
     }
 
     @Test
