@@ -7,6 +7,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import te.controller.daemon.api.AllocationResource;
 import te.controller.daemon.api.ControlResource;
+import te.controller.daemon.api.PeerFollower;
 import te.controller.daemon.api.DemandResource;
 import te.controller.daemon.api.LinkLoadResource;
 import te.controller.daemon.api.NetworkResource;
@@ -36,10 +37,13 @@ public final class Daemon implements AutoCloseable {
     private final java.util.concurrent.atomic.AtomicReference<SwitchesView> switches;
     private final DaemonMetrics metrics;
     private final List<Route> routes;
+    private final PeerFollower follower; // null unless a standby (--follow)
 
     private Daemon(StateStore store, SolveLoop loop, ApiServer server, NetworkBook network,
                    java.util.concurrent.atomic.AtomicReference<LinkLoads> measured,
-                   java.util.concurrent.atomic.AtomicReference<SwitchesView> switches, DaemonMetrics metrics, List<Route> routes) {
+                   java.util.concurrent.atomic.AtomicReference<SwitchesView> switches, DaemonMetrics metrics, List<Route> routes,
+                   PeerFollower follower) {
+        this.follower = follower;
         this.store = store;
         this.loop = loop;
         this.server = server;
@@ -86,15 +90,21 @@ public final class Daemon implements AutoCloseable {
             // In every entity tag: versions restart at 1 with a new state directory, and a client's
             // "a1" from before must not match another allocation 1.
             String boot = Long.toString(System.currentTimeMillis(), 36) + Long.toString(System.nanoTime() & 0xffff, 36);
-            routes.addAll(new DemandResource(topology, demands, trigger, metrics, boot).routes());
-            routes.addAll(new AllocationResource(topology, allocations, boot).routes());
-            routes.addAll(new NetworkResource(topology, network, loop::linksChanged).routes());
-            routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
             var switches = new java.util.concurrent.atomic.AtomicReference<SwitchesView>();
+            // A standby follows its primary until it is made OpenFlow master (or always, without switches).
+            PeerFollower follower = settings.follow().map(f -> new PeerFollower(f, topology, demands, network, trigger, loop::linksChanged,
+                    () -> switches.get() == null || switches.get().role().role() != te.southbound.openflow.ControllerRole.MASTER))
+                    .orElse(null);
+            java.util.function.Supplier<java.util.Optional<String>> refusal = follower == null ? java.util.Optional::empty : follower::refusal;
+            routes.addAll(new DemandResource(topology, demands, trigger, metrics, boot, refusal).routes());
+            routes.addAll(new AllocationResource(topology, allocations, boot).routes());
+            routes.addAll(new NetworkResource(topology, network, loop::linksChanged, refusal).routes());
+            routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
             RoleBook roles = new RoleBook(store);
             routes.addAll(new te.controller.daemon.api.SwitchResource(topology, () -> java.util.Optional.ofNullable(switches.get()),
                     roles::save).routes());
-            routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics).routes());
+            routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics,
+                    () -> follower == null ? null : follower.status()).routes());
             ApiServer server;
             try {
                 server = ApiServer.start(settings.listen().resolve(), new Router(routes, auth), metrics, settings.maxBodyBytes(), settings.tls());
@@ -108,7 +118,7 @@ public final class Daemon implements AutoCloseable {
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval().toMillis() % 1000 == 0 ? settings.interval().toSeconds() + " s"
                     : settings.interval().toMillis() + " ms");
-            return new Daemon(store, loop, server, network, measured, switches, metrics, List.copyOf(routes));
+            return new Daemon(store, loop, server, network, measured, switches, metrics, List.copyOf(routes), follower);
         } catch (RuntimeException e) {
             store.close();
             throw e;
@@ -126,6 +136,17 @@ public final class Daemon implements AutoCloseable {
         if (settings.tls().isEmpty() && !settings.listen().isLoopback()) {
             LOG.warn("listening on {} over plain HTTP: the bearer token and the traffic matrix cross the network in clear text; "
                     + "give --tls-cert and --tls-key, or put a TLS proxy in front", settings.listen().host());
+        }
+    }
+
+    /**
+     * Starts mirroring the primary ({@code --follow}); does nothing for a daemon that follows none.
+     * Called once the switches are shown ({@link #showSwitches}), if there are any: until then this
+     * daemon cannot tell whether it is the master, and a master must not mirror its standby.
+     */
+    public void startFollowing() {
+        if (follower != null) {
+            follower.start();
         }
     }
 
@@ -216,6 +237,9 @@ public final class Daemon implements AutoCloseable {
     /** Stops serving, lets a running solve finish, releases the state directory. */
     @Override
     public void close() {
+        if (follower != null) {
+            follower.close(); // before the books' store closes: a mirror must not write into a closed store
+        }
         server.close();
         loop.close();
         store.close();

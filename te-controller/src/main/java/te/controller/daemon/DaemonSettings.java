@@ -15,10 +15,12 @@ import java.util.Optional;
  * @param interval     time between periodic solves
  * @param maxBodyBytes largest request body accepted, in bytes, {@code >= 1024}
  * @param tls          HTTPS for the REST API, or plain HTTP
+ * @param follow       the primary this daemon mirrors while it is not the OpenFlow master, if a standby
  */
 public record DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path> tokenFile, Duration interval, int maxBodyBytes,
-                             Optional<te.controller.daemon.http.ApiTls> tls) {
+                             Optional<te.controller.daemon.http.ApiTls> tls, Optional<PeerFollow> follow) {
     public DaemonSettings {
+        requireNonNull(follow, "follow");
         requireNonNull(listen, "listen");
         requireNonNull(tls, "tls");
         requireNonNull(stateDir, "stateDir");
@@ -30,6 +32,17 @@ public record DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path>
         if (maxBodyBytes < 1024) {
             throw new IllegalArgumentException("--max-body must be >= 1024 bytes, got " + maxBodyBytes);
         }
+    }
+
+    /** Settings of a daemon that follows no primary. */
+    public DaemonSettings(ListenAddress listen, Path stateDir, Optional<Path> tokenFile, Duration interval, int maxBodyBytes,
+                          Optional<te.controller.daemon.http.ApiTls> tls) {
+        this(listen, stateDir, tokenFile, interval, maxBodyBytes, tls, Optional.empty());
+    }
+
+    /** @return these settings, following {@code f} */
+    public DaemonSettings withFollow(PeerFollow f) {
+        return new DaemonSettings(listen, stateDir, tokenFile, interval, maxBodyBytes, tls, Optional.of(f));
     }
 
     /** Settings serving plain HTTP. */

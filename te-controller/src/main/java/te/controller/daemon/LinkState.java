@@ -147,6 +147,27 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
     }
 
     /**
+     * The operator's whole word at once, as a standby mirrors it from its primary; the switches'
+     * reports stay this daemon's own.
+     *
+     * @param down     arcs the operator sets down
+     * @param capacity arc → capacity the operator sets, Mbps
+     * @param drain    arcs the operator drains
+     * @return the next version with them; this state if nothing changes
+     * @throws IllegalArgumentException for a capacity out of range, naming it
+     */
+    public LinkState withOperatorState(List<Integer> down, SortedMap<Integer, Double> capacity, List<Integer> drain) {
+        TreeMap<Integer, Double> normal = new TreeMap<>();
+        capacity.forEach((arc, mbps) -> normal.put(arc, mbps + 0.0)); // -0.0 is 0
+        List<Integer> d = List.copyOf(new TreeSet<>(down));
+        List<Integer> dr = List.copyOf(new TreeSet<>(drain));
+        if (d.equals(operatorDown) && normal.equals(capacityMbps) && dr.equals(drained)) {
+            return this;
+        }
+        return new LinkState(version + 1, d, switchDown, normal, dr);
+    }
+
+    /**
      * @param topologyMbps the topology's capacity per arc, Mbps
      * @return the capacity each arc has when up, Mbps: the operator's where set, the topology's
      *         elsewhere (a new array)

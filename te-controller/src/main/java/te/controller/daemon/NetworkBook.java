@@ -163,6 +163,18 @@ public final class NetworkBook {
     }
 
     /**
+     * Replaces the operator's whole word (failed, re-rated and drained arcs) at once, as a standby
+     * mirrors its primary; returns once durable (unchanged if it already was so). Switch reports stay.
+     *
+     * @param source names where the word comes from, for the log
+     * @throws IllegalArgumentException for a capacity out of range, naming it
+     */
+    public synchronized Update setOperatorState(List<Integer> down, java.util.SortedMap<Integer, Double> capacity,
+                                                List<Integer> drain, String source) {
+        return apply(current.links().withOperatorState(down, capacity, drain), "operator link states from " + source);
+    }
+
+    /**
      * Records what switches report about arcs' ports; returns once durable (unchanged if nothing
      * changes). An arc the operator set down stays down.
      *

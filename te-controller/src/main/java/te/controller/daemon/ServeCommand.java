@@ -71,6 +71,16 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Re-solve when no solve has ended for this long, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
     String interval;
 
+    @Option(names = "--follow", paramLabel = "URL",
+            description = "Run as a standby of the daemon at URL (http(s)://HOST:PORT): while this one is not OpenFlow master, "
+                    + "mirror its demands and the operator's link states (down, capacity, drain) and refuse changes here with 409. "
+                    + "With --openflow-listen it needs --openflow-role slave.")
+    String follow;
+
+    @Option(names = "--follow-interval", defaultValue = "1s", paramLabel = "DURATION",
+            description = "Time between two reads of the --follow primary (default: ${DEFAULT-VALUE}; at least 100ms).")
+    String followInterval;
+
     @Option(names = "--listen", defaultValue = "127.0.0.1:8080", paramLabel = "HOST:PORT",
             description = "Address to serve on; port 0 picks a free one (default: ${DEFAULT-VALUE}).")
     String listen;
@@ -181,6 +191,16 @@ public final class ServeCommand implements Callable<Integer> {
         }
         DaemonSettings settings = new DaemonSettings(ListenAddress.parse(listen), stateDir, Optional.ofNullable(tokenFile),
                 every, parseBytes(maxBody), apiTls());
+        if (follow != null) {
+            settings = settings.withFollow(new PeerFollow(PeerFollow.parsePeer(follow), parseDuration(followInterval)));
+            // A master must not mirror its standby: it would take back an older word.
+            if (openflowListen != null && !"slave".equalsIgnoreCase(openflowRole == null ? "" : openflowRole.strip())) {
+                throw new IllegalArgumentException(("--follow %s with --openflow-listen needs --openflow-role slave (got %s): a standby "
+                        + "follows its primary until it is made master").formatted(follow, openflowRole == null ? "none" : openflowRole));
+            }
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--follow-interval")) {
+            throw new IllegalArgumentException("--follow-interval only applies with --follow URL, which is not given");
+        }
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits);
         Duration upHold = parseDuration(linkUpHold);
@@ -273,6 +293,7 @@ public final class ServeCommand implements Callable<Integer> {
                         + "can confirm or lift them, so they are up again", forgotten);
             }
         }
+        daemon.startFollowing();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             daemon.close();

@@ -91,6 +91,21 @@ final class DaemonFixture implements AutoCloseable {
         return new DaemonFixture(Daemon.start(ABILENE, ABILENE_PATHS, settings, solve, publisher), ABILENE);
     }
 
+    /** A standby of the daemon at {@code peer} (its base URL), reading it every 100 ms; no switches. */
+    static DaemonFixture startFollowing(Path stateDir, String peer) {
+        DaemonFixture f = following(stateDir, peer, a -> { });
+        f.daemon.startFollowing();
+        return f;
+    }
+
+    /** As {@link #startFollowing}, publishing to {@code publisher}; its caller starts the following (after showing switches). */
+    static DaemonFixture following(Path stateDir, String peer, AllocationPublisher publisher) {
+        DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), stateDir, Optional.empty(), Duration.ofHours(1),
+                1 << 20).withFollow(new PeerFollow(PeerFollow.parsePeer(peer), Duration.ofMillis(100)));
+        return new DaemonFixture(Daemon.start(ABILENE, ABILENE_PATHS, settings,
+                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1), publisher), ABILENE);
+    }
+
     DaemonFixture withToken(String t) {
         token = Optional.of(t);
         return this;

@@ -42,20 +42,27 @@ class FailoverIT {
                      base.withRole(new RoleClaim(ControllerRole.SLAVE, 41)), 500, FlapDamping.DEFAULT);
              DaemonFixture primary = DaemonFixture.start(dir.resolve("primary"), Duration.ofHours(1), Optional.empty(), 1 << 20,
                      primarySwitches::publish);
-             DaemonFixture standby = DaemonFixture.start(dir.resolve("standby"), Duration.ofHours(1), Optional.empty(), 1 << 20,
-                     standbySwitches::publish)) {
+             DaemonFixture standby = DaemonFixture.following(dir.resolve("standby"), primary.url(""), standbySwitches::publish)) {
             primary.daemon.showSwitches(primarySwitches);
             standby.daemon.showSwitches(standbySwitches);
+            standby.daemon.startFollowing();
             ovs.vsctl(OvsBridges.of(t, wiring).toArray(String[]::new));
             ovs.vsctl(OvsBridges.controllers(t, primarySwitches.localAddress().getPort(), standbySwitches.localAddress().getPort())
                     .toArray(String[]::new));
             await("both daemons see every bridge", () -> primarySwitches.switches().size() == t.nodeCount()
                     && standbySwitches.switches().size() == t.nodeCount());
 
+            // Demands and a drain go to the primary alone: the standby mirrors both (--follow).
+            String drained = "/v1/links/0/1";
+            assertThat(primary.send("POST", drained + "/drain", null, null).statusCode()).isEqualTo(200);
             primary.putJson(DEMANDS);
-            standby.putJson(DEMANDS);
             await("the primary's push confirmed", () -> state(primary).equals("done"));
-            await("the standby's push left to the master", () -> state(standby).equals("left to the master"));
+            await("the standby mirrors the demands", () -> DaemonFixture.json(standby.get("/v1/demands")).toString()
+                    .equals(DaemonFixture.json(primary.get("/v1/demands")).toString()));
+            await("the standby's push left to the master", () -> state(standby).equals("left to the master")
+                    && DaemonFixture.json(standby.get("/v1/status")).path("allocation").path("current").asBoolean());
+            assertThat(plannedMbps(standby, "0", "1")).as("the mirrored drain is in the standby's allocation").isZero();
+            assertThat(standby.putJson(DEMANDS).statusCode()).as("a standby refuses demands of its own").isEqualTo(409);
             JsonNode standbyView = DaemonFixture.json(standby.get("/v1/switches"));
             assertThat(standbyView.get("role").get("role").asText()).isEqualTo("slave");
             assertThat(standbyView.get("switches").findValuesAsText("role")).hasSize(t.nodeCount()).containsOnly("slave");
@@ -78,6 +85,10 @@ class FailoverIT {
             assertThat(answer.get("granted").asBoolean()).isTrue();
             assertThat(answer.get("switches").findValuesAsText("role")).hasSize(t.nodeCount()).containsOnly("master");
             await("the standby's allocation confirmed on the switches", () -> state(standby).equals("done"));
+            // A master follows no one: it keeps the mirrored drain and takes changes of its own.
+            assertThat(DaemonFixture.json(standby.get("/v1/status")).path("follow").path("following").asBoolean()).isFalse();
+            assertThat(plannedMbps(standby, "0", "1")).isZero();
+            assertThat(standby.send("POST", drained + "/undrain", null, null).statusCode()).isEqualTo(200);
             assertThat(DaemonFixture.json(standby.get("/v1/switches")).get("lastPush").get("notMaster")).isEmpty();
             await("the old primary sees it was replaced", () -> DaemonFixture.json(primary.get("/v1/switches")).get("switches")
                     .findValuesAsText("roleProblem").stream().filter(p -> p.contains("another controller became master")).count() == t.nodeCount());
@@ -86,6 +97,16 @@ class FailoverIT {
             assertThat(primary.get("/metrics").body()).contains("te_switches_programmed 0.0");
             assertThat(standby.get("/metrics").body()).contains("te_switches_programmed " + (double) t.nodeCount());
         }
+    }
+
+    /** @return the load the served allocation of {@code d} plans on link src→dst, Mbps */
+    private static double plannedMbps(DaemonFixture d, String src, String dst) {
+        for (JsonNode l : DaemonFixture.json(d.get("/v1/links/load")).path("links")) {
+            if (l.path("src").asText().equals(src) && l.path("dst").asText().equals(dst)) {
+                return l.path("plannedMbps").asDouble();
+            }
+        }
+        throw new AssertionError("no link " + src + "->" + dst);
     }
 
     private static String state(DaemonFixture d) {

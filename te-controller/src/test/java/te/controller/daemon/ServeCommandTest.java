@@ -123,6 +123,17 @@ class ServeCommandTest {
         assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-role", "slave",
                 "--openflow-generation", "x7", "--state-dir", dir.toString()))
                 .contains("generation id 'x7' is not a whole number");
+        assertThat(run("serve", "-t", "Abilene", "--follow", "ftp://10.0.0.1:8080", "--state-dir", dir.toString()))
+                .contains("--follow 'ftp://10.0.0.1:8080': expected the primary's REST base as http://HOST:PORT or https://HOST:PORT");
+        assertThat(run("serve", "-t", "Abilene", "--follow", "http://10.0.0.1/v1", "--state-dir", dir.toString()))
+                .contains("--follow 'http://10.0.0.1/v1': expected");
+        assertThat(run("serve", "-t", "Abilene", "--follow", "http://10.0.0.1:8080", "--follow-interval", "10ms", "--state-dir", dir.toString()))
+                .contains("--follow-interval must be at least 100 ms, got 10 ms");
+        assertThat(run("serve", "-t", "Abilene", "--follow-interval", "5s", "--state-dir", dir.toString()))
+                .contains("--follow-interval only applies with --follow URL");
+        assertThat(run("serve", "-t", "Abilene", "--follow", "http://10.0.0.1:8080", "--openflow-listen", "127.0.0.1:0",
+                "--openflow-role", "master", "--openflow-generation", "4", "--state-dir", dir.toString()))
+                .contains("--follow http://10.0.0.1:8080 with --openflow-listen needs --openflow-role slave (got master)");
         Path tls = Path.of("../southbound/src/test/resources/tls");
         assertThat(run("serve", "-t", "Abilene", "--openflow-tls-cert", tls.resolve("controller.pem").toString(), "--state-dir", dir.toString()))
                 .contains("--openflow-tls-cert only applies with --openflow-listen");

@@ -22,9 +22,16 @@ public final class ControlResource {
     private final SolveLoop loop;
     private final DaemonMetrics metrics;
 
-    /** Reads the books and the loop; triggers the loop. */
+    private final java.util.function.Supplier<Map<String, Object>> follow;
+
+    /**
+     * Reads the books and the loop; triggers the loop.
+     *
+     * @param follow the standby's view of its primary ({@link PeerFollower#status}), null when it follows none
+     */
     public ControlResource(String topologyName, DemandBook demands, NetworkBook network, AllocationBook allocations, SolveLoop loop,
-                           DaemonMetrics metrics) {
+                           DaemonMetrics metrics, java.util.function.Supplier<Map<String, Object>> follow) {
+        this.follow = follow;
         this.topologyName = topologyName;
         this.demands = demands;
         this.network = network;
@@ -74,6 +81,7 @@ public final class ControlResource {
         body.put("pending", s.pending());
         body.put("solvesCompleted", s.completed());
         body.put("lastSolve", s.lastReport().map(ControlResource::report).orElse(null));
+        body.put("follow", follow.get());
         return ApiResponse.json(200, body);
     }
 

@@ -30,12 +30,16 @@ public final class DemandResource {
     private final DemandBook book;
     private final Consumer<String> requestSolve;
     private final DaemonMetrics metrics;
+    private final java.util.function.Supplier<java.util.Optional<String>> refusal;
 
     /**
      * @param requestSolve asks the solve loop for a solve, with the event's name
      * @param boot         this daemon run's mark in entity tags
+     * @param refusal      why uploads are refused now (a standby following its primary), if they are
      */
-    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics, String boot) {
+    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics, String boot,
+                          java.util.function.Supplier<java.util.Optional<String>> refusal) {
+        this.refusal = refusal;
         this.boot = boot;
         this.topology = topology;
         this.book = book;
@@ -70,6 +74,7 @@ public final class DemandResource {
     }
 
     private ApiResponse upload(ApiRequest r, boolean patch) {
+        refuseIfFollowing(refusal);
         TrafficMatrix tm;
         DemandBook.Format format;
         try {
@@ -96,5 +101,12 @@ public final class DemandResource {
         body.put("entries", s.matrix().size());
         body.put("totalDemandMbps", s.matrix().totalDemandMbps());
         return ApiResponse.json(200, body);
+    }
+
+    /** @throws ApiException 409 with the reason, when {@code refusal} gives one */
+    static void refuseIfFollowing(java.util.function.Supplier<java.util.Optional<String>> refusal) {
+        refusal.get().ifPresent(why -> {
+            throw new ApiException(409, why, List.of(), Map.of());
+        });
     }
 }

@@ -22,9 +22,15 @@ public final class NetworkResource {
     private final Topology topology;
     private final NetworkBook book;
     private final Consumer<String> requestSolve;
+    private final java.util.function.Supplier<java.util.Optional<String>> refusal;
 
-    /** @param requestSolve asks the solve loop for a solve, with the event's name */
-    public NetworkResource(Topology topology, NetworkBook book, Consumer<String> requestSolve) {
+    /**
+     * @param requestSolve asks the solve loop for a solve, with the event's name
+     * @param refusal      why link changes are refused now (a standby following its primary), if they are
+     */
+    public NetworkResource(Topology topology, NetworkBook book, Consumer<String> requestSolve,
+                           java.util.function.Supplier<java.util.Optional<String>> refusal) {
+        this.refusal = refusal;
         this.topology = topology;
         this.book = book;
         this.requestSolve = requestSolve;
@@ -61,6 +67,7 @@ public final class NetworkResource {
 
     private ApiResponse setCapacity(Map<String, String> vars, Double mbps) {
         int arc = arcOf(vars);
+        DemandResource.refuseIfFollowing(refusal);
         NetworkBook.Update update = book.setCapacity(arc, mbps);
         if (update.changed()) {
             requestSolve.accept("link-capacity");
@@ -78,6 +85,7 @@ public final class NetworkResource {
 
     private ApiResponse setDrain(Map<String, String> vars, boolean drain) {
         int arc = arcOf(vars);
+        DemandResource.refuseIfFollowing(refusal);
         NetworkBook.Update update = book.setDrain(arc, drain);
         if (update.changed()) {
             requestSolve.accept(drain ? "link-drain" : "link-undrain");
@@ -134,6 +142,7 @@ public final class NetworkResource {
 
     private ApiResponse setLink(Map<String, String> vars, boolean down) {
         int arc = arcOf(vars);
+        DemandResource.refuseIfFollowing(refusal);
         NetworkBook.Update update = book.setDown(arc, down);
         NetworkSnapshot n = update.snapshot();
         boolean changed = update.changed();

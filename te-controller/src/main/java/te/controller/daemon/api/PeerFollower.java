@@ -1,0 +1,254 @@
+package te.controller.daemon.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import te.controller.daemon.DemandBook;
+import te.controller.daemon.NetworkBook;
+import te.controller.daemon.PeerFollow;
+import te.controller.daemon.http.ApiException;
+import te.topology.Topology;
+import te.topology.traffic.TrafficMatrix;
+
+/**
+ * A standby's mirror of its primary ({@code te serve --follow}): while {@code active} holds (this
+ * daemon is not the OpenFlow master) it reads the primary's {@code GET /v1/demands} (with the
+ * entity tag it holds, so an unchanged matrix costs a 304) and {@code GET /v1/topology}, and puts
+ * the demands and the operator's word on links (failed, re-rated, drained) into its own books, so
+ * that a takeover serves what the primary served. Switch port reports stay each daemon's own: both
+ * see the switches. A primary it cannot read, or that answers something this daemon cannot take
+ * (another topology, a malformed body), changes nothing here; the last mirrored state stays, and
+ * {@link #status} names the problem.
+ */
+public final class PeerFollower implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PeerFollower.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+    private final PeerFollow follow;
+    private final Topology topology;
+    private final DemandBook demands;
+    private final NetworkBook network;
+    private final Consumer<String> demandsChanged;
+    private final Consumer<String> linksChanged;
+    private final BooleanSupplier active;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "te-peer-follower");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile String demandTag;
+    private volatile Instant lastSync;
+    private volatile String lastError;
+    private volatile Long peerDemandVersion;
+    private volatile Long peerTopologyVersion;
+
+    /**
+     * @param demandsChanged asks for a solve after mirrored demands changed, with the event's name
+     * @param linksChanged   the same after mirrored link states changed
+     * @param active         whether to follow now: this daemon is not the OpenFlow master
+     */
+    public PeerFollower(PeerFollow follow, Topology topology, DemandBook demands, NetworkBook network,
+                        Consumer<String> demandsChanged, Consumer<String> linksChanged, BooleanSupplier active) {
+        this.follow = follow;
+        this.topology = topology;
+        this.demands = demands;
+        this.network = network;
+        this.demandsChanged = demandsChanged;
+        this.linksChanged = linksChanged;
+        this.active = active;
+    }
+
+    /** Reads the primary now, then every interval, while active. */
+    public void start() {
+        timer.scheduleWithFixedDelay(this::syncWhileActive, 0, follow.interval().toMillis(), TimeUnit.MILLISECONDS);
+        LOG.info("following {} every {} ms while not OpenFlow master: its demands and operator link states are mirrored here",
+                follow.peer(), follow.interval().toMillis());
+    }
+
+    /** @return why this daemon refuses changes of its own now (it follows its primary), if it does */
+    public Optional<String> refusal() {
+        return active.getAsBoolean()
+                ? Optional.of(("this daemon is a standby following %s (te serve --follow): send demands and link changes there; "
+                + "it takes them over once made OpenFlow master (POST /v1/openflow/role)").formatted(follow.peer()))
+                : Optional.empty();
+    }
+
+    /** @return the peer, whether it is followed now, the last good read, the last problem, the peer's versions */
+    public Map<String, Object> status() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("peer", follow.peer().toString());
+        m.put("following", active.getAsBoolean());
+        m.put("lastSyncAt", lastSync == null ? null : lastSync.toString());
+        m.put("lastError", lastError);
+        m.put("peerDemandVersion", peerDemandVersion);
+        m.put("peerTopologyVersion", peerTopologyVersion);
+        return m;
+    }
+
+    private void syncWhileActive() {
+        if (!active.getAsBoolean()) {
+            return;
+        }
+        try {
+            syncOnce();
+            if (lastError != null) {
+                LOG.info("following {} again", follow.peer());
+            }
+            lastError = null;
+            lastSync = Instant.now();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | RuntimeException e) {
+            String problem = e.getMessage() == null ? e.toString() : e.getMessage();
+            if (!problem.equals(lastError)) { // once per distinct problem, not every interval
+                LOG.warn("following {}: {}; the demands and link states mirrored last stay", follow.peer(), problem);
+            }
+            lastError = problem;
+        }
+    }
+
+    /**
+     * Reads the primary once and mirrors what changed.
+     *
+     * @throws IOException naming what the primary answered when it cannot be mirrored; nothing changed then
+     */
+    void syncOnce() throws IOException, InterruptedException {
+        // Links first: demands that need a drained link gone are never solved onto it.
+        syncLinks();
+        syncDemands();
+    }
+
+    private void syncDemands() throws IOException, InterruptedException {
+        URI uri = follow.peer().resolve("/v1/demands");
+        HttpRequest.Builder req = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json").GET();
+        String held = demandTag;
+        if (held != null) {
+            req.header("If-None-Match", held);
+        }
+        HttpResponse<byte[]> r = send(uri, req.build());
+        if (r.statusCode() == 304) {
+            return;
+        }
+        requireOk(uri, r);
+        TrafficMatrix tm;
+        try {
+            tm = UploadParser.parse(topology, DemandBook.Format.JSON, r.body());
+        } catch (ApiException e) {
+            throw new IOException("GET %s: the body is no demand matrix of %s (%s%s); nothing mirrored".formatted(uri, topology.name(),
+                    e.getMessage(), e.violations().isEmpty() ? "" : ": " + e.violations().get(0)));
+        }
+        if (!tm.equals(demands.current().matrix())) {
+            long version = demands.replace(tm, r.body(), DemandBook.Format.JSON).version();
+            LOG.info("mirrored demands of {} (its version {}): {} entries, this daemon's version {}", follow.peer(),
+                    r.headers().firstValue(DemandResource.VERSION_HEADER).orElse("?"), tm.size(), version);
+            demandsChanged.accept("peer-demands");
+        }
+        demandTag = r.headers().firstValue("ETag").orElse(null);
+        peerDemandVersion = r.headers().firstValue(DemandResource.VERSION_HEADER).map(Long::valueOf).orElse(null);
+    }
+
+    private void syncLinks() throws IOException, InterruptedException {
+        URI uri = follow.peer().resolve("/v1/topology");
+        HttpResponse<byte[]> r = send(uri, HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json")
+                .GET().build());
+        requireOk(uri, r);
+        JsonNode body;
+        try {
+            body = JSON.readTree(r.body());
+        } catch (IOException e) {
+            throw new IOException("GET %s: the body is not JSON (%s); nothing mirrored".formatted(uri, e.getMessage()));
+        }
+        String hash = body.path("contentHash").asText("");
+        if (!hash.equals(topology.contentHash())) {
+            throw new IOException("GET %s: the primary serves topology %s (content hash '%s'), this daemon %s (%s); nothing mirrored"
+                    .formatted(uri, body.path("name").asText("?"), hash, topology.name(), topology.contentHash()));
+        }
+        List<Integer> down = new ArrayList<>();
+        TreeMap<Integer, Double> capacity = new TreeMap<>();
+        List<Integer> drain = new ArrayList<>();
+        try {
+            for (JsonNode l : body.path("links")) {
+                int arc = NetworkBook.arcOf(topology, l.path("src").asText(), l.path("dst").asText());
+                if (l.has("topologyCapacityMbps")) { // present where the operator set the capacity
+                    capacity.put(arc, requireNumber(l, "capacityMbps"));
+                }
+                if (l.path("drained").asBoolean(false)) {
+                    drain.add(arc);
+                }
+            }
+            for (JsonNode l : body.path("downLinks")) {
+                if (l.path("by").asText("").startsWith("operator")) {
+                    down.add(NetworkBook.arcOf(topology, l.path("src").asText(), l.path("dst").asText()));
+                }
+            }
+        } catch (IllegalArgumentException e) {
+            throw new IOException("GET %s: %s; nothing mirrored".formatted(uri, e.getMessage()));
+        }
+        NetworkBook.Update u = network.setOperatorState(down, capacity, drain, follow.peer().toString());
+        if (u.changed()) {
+            linksChanged.accept("peer-links");
+        }
+        peerTopologyVersion = body.path("topologyVersion").isIntegralNumber() ? body.path("topologyVersion").asLong() : null;
+    }
+
+    private static double requireNumber(JsonNode link, String field) {
+        if (!link.path(field).isNumber()) {
+            throw new IllegalArgumentException("link %s->%s has %s %s, expected a number".formatted(link.path("src").asText(),
+                    link.path("dst").asText(), field, link.path(field)));
+        }
+        return link.path(field).asDouble();
+    }
+
+    /** @throws IOException naming the URI when the primary cannot be reached or does not answer in time */
+    private HttpResponse<byte[]> send(URI uri, HttpRequest request) throws IOException, InterruptedException {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new IOException("GET %s: no answer (%s%s)".formatted(uri, e.getClass().getSimpleName(),
+                    e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+        }
+    }
+
+    private static void requireOk(URI uri, HttpResponse<byte[]> r) throws IOException {
+        if (r.statusCode() != 200) {
+            throw new IOException("GET %s answered %d: %s".formatted(uri, r.statusCode(),
+                    UploadParser.abbreviate(new String(r.body(), StandardCharsets.UTF_8))));
+        }
+    }
+
+    /** Stops following; a read in progress may finish (up to 5 s), so a mirrored write is never cut short. */
+    @Override
+    public void close() {
+        timer.shutdown();
+        try {
+            if (!timer.awaitTermination(5, TimeUnit.SECONDS)) {
+                timer.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            timer.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+    }
+}
