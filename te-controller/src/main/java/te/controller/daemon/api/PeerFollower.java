@@ -159,11 +159,16 @@ public final class PeerFollower implements AutoCloseable {
             throw new IOException("GET %s: the body is no demand matrix of %s (%s%s); nothing mirrored".formatted(uri, topology.name(),
                     e.getMessage(), e.violations().isEmpty() ? "" : ": " + e.violations().get(0)));
         }
-        if (!tm.equals(demands.current().matrix())) {
-            long version = demands.replace(tm, r.body(), DemandBook.Format.JSON).version();
-            LOG.info("mirrored demands of {} (its version {}): {} entries, this daemon's version {}", follow.peer(),
-                    r.headers().firstValue(DemandResource.VERSION_HEADER).orElse("?"), tm.size(), version);
-            demandsChanged.accept("peer-demands");
+        synchronized (demands) { // the book's own lock: no upload lands between the check and the write
+            if (!active.getAsBoolean()) {
+                return; // made master while reading: from now on its own word counts, not the primary's
+            }
+            if (!tm.equals(demands.current().matrix())) {
+                long version = demands.replace(tm, r.body(), DemandBook.Format.JSON).version();
+                LOG.info("mirrored demands of {} (its version {}): {} entries, this daemon's version {}", follow.peer(),
+                        r.headers().firstValue(DemandResource.VERSION_HEADER).orElse("?"), tm.size(), version);
+                demandsChanged.accept("peer-demands");
+            }
         }
         demandTag = r.headers().firstValue("ETag").orElse(null);
         peerDemandVersion = r.headers().firstValue(DemandResource.VERSION_HEADER).map(Long::valueOf).orElse(null);
@@ -206,9 +211,13 @@ public final class PeerFollower implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IOException("GET %s: %s; nothing mirrored".formatted(uri, e.getMessage()));
         }
-        NetworkBook.Update u = network.setOperatorState(down, capacity, drain, follow.peer().toString());
-        if (u.changed()) {
-            linksChanged.accept("peer-links");
+        synchronized (network) { // as for demands
+            if (!active.getAsBoolean()) {
+                return;
+            }
+            if (network.setOperatorState(down, capacity, drain, follow.peer().toString()).changed()) {
+                linksChanged.accept("peer-links");
+            }
         }
         peerTopologyVersion = body.path("topologyVersion").isIntegralNumber() ? body.path("topologyVersion").asLong() : null;
     }
