@@ -12,12 +12,24 @@ import java.util.Locale;
  *
  * @param peer     the primary's REST base, {@code http(s)://HOST:PORT}
  * @param interval time between two reads of the primary
+ * @param timeout  longest wait for one whole answer of the primary, body included
  */
-public record PeerFollow(URI peer, Duration interval) {
+public record PeerFollow(URI peer, Duration interval, Duration timeout) {
+    /** Default {@link #timeout}: Kdl's 31 MB demand matrix crosses a 100 Mbit/s path in under 3 s. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
     /** Shortest interval accepted: each read renders the primary's whole demand matrix when it changed. */
     public static final Duration MIN_INTERVAL = Duration.ofMillis(100);
 
+    /** With the default timeout. */
+    public PeerFollow(URI peer, Duration interval) {
+        this(peer, interval, DEFAULT_TIMEOUT);
+    }
+
     public PeerFollow {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("follow timeout must be positive, got %d ms".formatted(timeout.toMillis()));
+        }
         if (interval.compareTo(MIN_INTERVAL) < 0) {
             throw new IllegalArgumentException("--follow-interval must be at least %d ms, got %d ms".formatted(MIN_INTERVAL.toMillis(), interval.toMillis()));
         }

@@ -42,6 +42,7 @@ final class DaemonFixture implements AutoCloseable {
     final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
     private final String base;
     private Optional<String> token = Optional.empty();
+    private boolean closed;
 
     private DaemonFixture(Daemon daemon, Topology topology) {
         this.daemon = daemon;
@@ -203,6 +204,10 @@ final class DaemonFixture implements AutoCloseable {
 
     @Override
     public void close() {
+        if (closed) {
+            return; // a test may stop a daemon midway and still close it with the others
+        }
+        closed = true;
         daemon.close();
     }
 }

@@ -89,7 +89,11 @@ public final class DemandResource {
             throw ApiException.badRequest("PATCH body holds no demand entries, nothing was applied; a PATCH sets the demands it lists");
         }
         long start = System.nanoTime();
-        DemandSnapshot s = patch ? book.patch(tm) : book.replace(tm, r.body(), format);
+        DemandSnapshot s;
+        synchronized (book) { // again under the book's lock: the daemon may have become a following standby while parsing
+            refuseIfFollowing(refusal);
+            s = patch ? book.patch(tm) : book.replace(tm, r.body(), format);
+        }
         metrics.upload(true);
         LOG.info("accepted {} /v1/demands: version {}, {} entries in the request, {} in all ({} Mbps), persisted in {} ms",
                 r.method(), s.version(), tm.size(), s.matrix().size(), "%.3f".formatted(s.matrix().totalDemandMbps()),

@@ -67,8 +67,7 @@ public final class NetworkResource {
 
     private ApiResponse setCapacity(Map<String, String> vars, Double mbps) {
         int arc = arcOf(vars);
-        DemandResource.refuseIfFollowing(refusal);
-        NetworkBook.Update update = book.setCapacity(arc, mbps);
+        NetworkBook.Update update = guarded(() -> book.setCapacity(arc, mbps));
         if (update.changed()) {
             requestSolve.accept("link-capacity");
         }
@@ -85,8 +84,7 @@ public final class NetworkResource {
 
     private ApiResponse setDrain(Map<String, String> vars, boolean drain) {
         int arc = arcOf(vars);
-        DemandResource.refuseIfFollowing(refusal);
-        NetworkBook.Update update = book.setDrain(arc, drain);
+        NetworkBook.Update update = guarded(() -> book.setDrain(arc, drain));
         if (update.changed()) {
             requestSolve.accept(drain ? "link-drain" : "link-undrain");
         }
@@ -97,6 +95,14 @@ public final class NetworkResource {
         body.put("drained", n.links().isDrained(arc));
         body.put("changed", update.changed());
         return ApiResponse.json(200, body);
+    }
+
+    /** Applies {@code change} unless this daemon follows a primary, checked under the book's lock. */
+    private NetworkBook.Update guarded(java.util.function.Supplier<NetworkBook.Update> change) {
+        synchronized (book) {
+            DemandResource.refuseIfFollowing(refusal);
+            return change.get();
+        }
     }
 
     private int arcOf(Map<String, String> vars) {
@@ -142,8 +148,7 @@ public final class NetworkResource {
 
     private ApiResponse setLink(Map<String, String> vars, boolean down) {
         int arc = arcOf(vars);
-        DemandResource.refuseIfFollowing(refusal);
-        NetworkBook.Update update = book.setDown(arc, down);
+        NetworkBook.Update update = guarded(() -> book.setDown(arc, down));
         NetworkSnapshot n = update.snapshot();
         boolean changed = update.changed();
         if (update.pathsChanged()) {

@@ -43,7 +43,6 @@ import te.topology.traffic.TrafficMatrix;
 public final class PeerFollower implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PeerFollower.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
     private final PeerFollow follow;
     private final Topology topology;
@@ -58,7 +57,10 @@ public final class PeerFollower implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    /** The primary's demand entity tag, valid while this daemon's demands are still at {@link #tagVersion}. */
     private volatile String demandTag;
+    private volatile long tagVersion = -1;
+    private volatile boolean closed;
     private volatile Instant lastSync;
     private volatile String lastError;
     private volatile Long peerDemandVersion;
@@ -101,6 +103,8 @@ public final class PeerFollower implements AutoCloseable {
         m.put("peer", follow.peer().toString());
         m.put("following", active.getAsBoolean());
         m.put("lastSyncAt", lastSync == null ? null : lastSync.toString());
+        // Age, not only the time: a follower stuck or failing shows a growing age, easy to alert on.
+        m.put("lastSyncAgeMs", lastSync == null ? null : Duration.between(lastSync, Instant.now()).toMillis());
         m.put("lastError", lastError);
         m.put("peerDemandVersion", peerDemandVersion);
         m.put("peerTopologyVersion", peerTopologyVersion);
@@ -109,6 +113,9 @@ public final class PeerFollower implements AutoCloseable {
 
     private void syncWhileActive() {
         if (!active.getAsBoolean()) {
+            // A master's own word counts: what it held from the primary tells nothing once it took changes.
+            demandTag = null;
+            lastError = null;
             return;
         }
         try {
@@ -121,12 +128,17 @@ public final class PeerFollower implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (IOException | RuntimeException e) {
-            String problem = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (!problem.equals(lastError)) { // once per distinct problem, not every interval
-                LOG.warn("following {}: {}; the demands and link states mirrored last stay", follow.peer(), problem);
-            }
-            lastError = problem;
+            failed(e.getMessage() == null ? e.toString() : e.getMessage(), null);
+        } catch (Throwable e) { // e.g. out of memory on a huge body: name it, keep the schedule (an escaping throwable ends it)
+            failed(e.toString(), e);
         }
+    }
+
+    private void failed(String problem, Throwable cause) {
+        if (!problem.equals(lastError)) { // once per distinct problem, not every interval
+            LOG.warn("following {}: {}; the demands and link states mirrored last stay", follow.peer(), problem, cause);
+        }
+        lastError = problem;
     }
 
     /**
@@ -142,9 +154,9 @@ public final class PeerFollower implements AutoCloseable {
 
     private void syncDemands() throws IOException, InterruptedException {
         URI uri = follow.peer().resolve("/v1/demands");
-        HttpRequest.Builder req = HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json").GET();
+        HttpRequest.Builder req = HttpRequest.newBuilder(uri).timeout(follow.timeout()).header("Accept", "application/json").GET();
         String held = demandTag;
-        if (held != null) {
+        if (held != null && tagVersion == demands.current().version()) { // nothing changed here since the tag was seen
             req.header("If-None-Match", held);
         }
         HttpResponse<byte[]> r = send(uri, req.build());
@@ -152,6 +164,14 @@ public final class PeerFollower implements AutoCloseable {
             return;
         }
         requireOk(uri, r);
+        String versionHeader = r.headers().firstValue(DemandResource.VERSION_HEADER).orElse("");
+        Long peerVersion;
+        try {
+            peerVersion = Long.valueOf(versionHeader);
+        } catch (NumberFormatException e) {
+            throw new IOException("GET %s: header %s '%s' is not a demand version; nothing mirrored".formatted(uri,
+                    DemandResource.VERSION_HEADER, versionHeader));
+        }
         TrafficMatrix tm;
         try {
             tm = UploadParser.parse(topology, DemandBook.Format.JSON, r.body());
@@ -160,23 +180,30 @@ public final class PeerFollower implements AutoCloseable {
                     e.getMessage(), e.violations().isEmpty() ? "" : ": " + e.violations().get(0)));
         }
         synchronized (demands) { // the book's own lock: no upload lands between the check and the write
-            if (!active.getAsBoolean()) {
+            if (!active.getAsBoolean() || closed) {
                 return; // made master while reading: from now on its own word counts, not the primary's
             }
-            if (!tm.equals(demands.current().matrix())) {
+            TrafficMatrix here = demands.current().matrix();
+            if (peerVersion == 0 && here.size() > 0) {
+                // A primary started on a new or lost state directory: copying it would lose the only copy left.
+                throw new IOException(("GET %s: the primary has no demands (version 0: a new or lost state directory?); this standby "
+                        + "keeps its %d; upload demands to the primary").formatted(uri, here.size()));
+            }
+            if (!tm.equals(here)) {
                 long version = demands.replace(tm, r.body(), DemandBook.Format.JSON).version();
                 LOG.info("mirrored demands of {} (its version {}): {} entries, this daemon's version {}", follow.peer(),
-                        r.headers().firstValue(DemandResource.VERSION_HEADER).orElse("?"), tm.size(), version);
+                        peerVersion, tm.size(), version);
                 demandsChanged.accept("peer-demands");
             }
+            tagVersion = demands.current().version();
+            demandTag = r.headers().firstValue("ETag").orElse(null);
         }
-        demandTag = r.headers().firstValue("ETag").orElse(null);
-        peerDemandVersion = r.headers().firstValue(DemandResource.VERSION_HEADER).map(Long::valueOf).orElse(null);
+        peerDemandVersion = peerVersion;
     }
 
     private void syncLinks() throws IOException, InterruptedException {
         URI uri = follow.peer().resolve("/v1/topology");
-        HttpResponse<byte[]> r = send(uri, HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json")
+        HttpResponse<byte[]> r = send(uri, HttpRequest.newBuilder(uri).timeout(follow.timeout()).header("Accept", "application/json")
                 .GET().build());
         requireOk(uri, r);
         JsonNode body;
@@ -197,7 +224,14 @@ public final class PeerFollower implements AutoCloseable {
             for (JsonNode l : body.path("links")) {
                 int arc = NetworkBook.arcOf(topology, l.path("src").asText(), l.path("dst").asText());
                 if (l.has("topologyCapacityMbps")) { // present where the operator set the capacity
-                    capacity.put(arc, requireNumber(l, "capacityMbps"));
+                    double mbps = requireNumber(l, "capacityMbps");
+                    try {
+                        te.controller.daemon.LinkState.requireCapacity(mbps);
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("link %s->%s capacityMbps: %s".formatted(l.path("src").asText(),
+                                l.path("dst").asText(), e.getMessage()));
+                    }
+                    capacity.put(arc, mbps);
                 }
                 if (l.path("drained").asBoolean(false)) {
                     drain.add(arc);
@@ -211,15 +245,23 @@ public final class PeerFollower implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             throw new IOException("GET %s: %s; nothing mirrored".formatted(uri, e.getMessage()));
         }
+        long peerVersion = body.path("topologyVersion").asLong(-1);
         synchronized (network) { // as for demands
-            if (!active.getAsBoolean()) {
+            if (!active.getAsBoolean() || closed) {
                 return;
+            }
+            te.controller.daemon.LinkState here = network.current().links();
+            boolean ownWord = !here.operatorDown().isEmpty() || !here.capacityMbps().isEmpty() || !here.drained().isEmpty();
+            if (peerVersion == 0 && ownWord) {
+                throw new IOException(("GET %s: the primary has no link states (version 0: a new or lost state directory?); this "
+                        + "standby keeps its %d links set down, %d capacities and %d drains; set them on the primary").formatted(uri,
+                        here.operatorDown().size(), here.capacityMbps().size(), here.drained().size()));
             }
             if (network.setOperatorState(down, capacity, drain, follow.peer().toString()).changed()) {
                 linksChanged.accept("peer-links");
             }
         }
-        peerTopologyVersion = body.path("topologyVersion").isIntegralNumber() ? body.path("topologyVersion").asLong() : null;
+        peerTopologyVersion = peerVersion < 0 ? null : peerVersion;
     }
 
     private static double requireNumber(JsonNode link, String field) {
@@ -232,11 +274,20 @@ public final class PeerFollower implements AutoCloseable {
 
     /** @throws IOException naming the URI when the primary cannot be reached or does not answer in time */
     private HttpResponse<byte[]> send(URI uri, HttpRequest request) throws IOException, InterruptedException {
+        // The request's own timeout covers the headers only: a primary that stalls in its body would hold this thread.
+        java.util.concurrent.CompletableFuture<HttpResponse<byte[]>> answer = http.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray());
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofByteArray());
-        } catch (IOException e) {
-            throw new IOException("GET %s: no answer (%s%s)".formatted(uri, e.getClass().getSimpleName(),
-                    e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+            return answer.get(follow.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            answer.cancel(true);
+            throw new IOException("GET %s: no whole answer within %d ms".formatted(uri, follow.timeout().toMillis()));
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable c = e.getCause();
+            throw new IOException("GET %s: no answer (%s%s)".formatted(uri, c.getClass().getSimpleName(),
+                    c.getMessage() == null ? "" : ": " + c.getMessage()), c);
+        } catch (InterruptedException e) {
+            answer.cancel(true);
+            throw e;
         }
     }
 
@@ -247,10 +298,20 @@ public final class PeerFollower implements AutoCloseable {
         }
     }
 
-    /** Stops following; a read in progress may finish (up to 5 s), so a mirrored write is never cut short. */
+    /**
+     * Stops following. A write in progress finishes first (it holds a book's lock, taken here);
+     * a read still running after that writes nothing; the thread gets up to 5 s to end.
+     */
     @Override
     public void close() {
-        timer.shutdown();
+        closed = true; // checked under the books' locks: nothing is mirrored once this returns, even by a read still running
+        // Wait out a mirrored write in progress (one lock at a time, as everywhere else).
+        synchronized (demands) {
+            timer.shutdown();
+        }
+        synchronized (network) {
+            timer.shutdown();
+        }
         try {
             if (!timer.awaitTermination(5, TimeUnit.SECONDS)) {
                 timer.shutdownNow();
