@@ -96,6 +96,9 @@ public final class Daemon implements AutoCloseable {
                     () -> switches.get() == null || switches.get().role().role() != te.southbound.openflow.ControllerRole.MASTER))
                     .orElse(null);
             java.util.function.Supplier<java.util.Optional<String>> refusal = follower == null ? java.util.Optional::empty : follower::refusal;
+            if (follower != null) {
+                metrics.follow(follower::lastSyncAgeSeconds, () -> follower.failing() ? 1 : 0);
+            }
             routes.addAll(new DemandResource(topology, demands, trigger, metrics, boot, refusal).routes());
             routes.addAll(new AllocationResource(topology, allocations, boot).routes());
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged, refusal).routes());

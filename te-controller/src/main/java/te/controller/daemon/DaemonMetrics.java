@@ -51,6 +51,17 @@ public final class DaemonMetrics {
     }
 
     /**
+     * Registers a standby's gauges: {@code te_follow_last_sync_age_seconds} (since the last whole
+     * read of its primary; NaN before the first) and {@code te_follow_failing} (1 while the last
+     * read failed): alert when the age grows past a few intervals.
+     */
+    public void follow(Supplier<Number> lastSyncAgeSeconds, Supplier<Number> failing) {
+        Gauge.builder("te.follow.last.sync.age.seconds", lastSyncAgeSeconds)
+                .description("seconds since this standby last read its primary whole (--follow)").register(registry);
+        Gauge.builder("te.follow.failing", failing).description("1 while the last read of the primary failed").register(registry);
+    }
+
+    /**
      * Registers the gauges of the loads the switches measure: {@code te_links_measured_max_utilisation}
      * (NaN while none is known) and {@code te_links_measured} (arcs with a rate).
      */

@@ -70,6 +70,8 @@ class PeerFollowTest {
             assertThat(status.path("follow").path("following").asBoolean()).isTrue();
             assertThat(status.path("follow").path("lastError").isNull()).isTrue();
             assertThat(status.path("follow").path("peer").asText()).isEqualTo(primary.url(""));
+            assertThat(standby.get("/metrics").body()).contains("te_follow_failing 0.0").contains("te_follow_last_sync_age_seconds ");
+            assertThat(primary.get("/metrics").body()).doesNotContain("te_follow_");
             // The standby solves what it mirrored, ready to take over.
             long mirrored = status.path("demandVersion").asLong();
             standby.awaitStatus(s -> s.path("allocation").path("demandVersion").asLong() == mirrored);
@@ -107,6 +109,7 @@ class PeerFollowTest {
 
             JsonNode status = standby.awaitStatus(s -> s.path("follow").path("lastError").isTextual());
             assertThat(status.path("follow").path("lastError").asText()).contains(base + "/v1/topology");
+            assertThat(standby.get("/metrics").body()).contains("te_follow_failing 1.0");
             assertThat(status.path("demandVersion").asLong()).isEqualTo(version);
             assertThat(DaemonFixture.json(standby.get("/v1/demands")).toString()).isEqualTo(primaryDemands);
         }

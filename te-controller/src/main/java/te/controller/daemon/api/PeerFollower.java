@@ -111,6 +111,17 @@ public final class PeerFollower implements AutoCloseable {
         return m;
     }
 
+    /** @return seconds since the last whole read of the primary, NaN before the first */
+    public double lastSyncAgeSeconds() {
+        Instant at = lastSync;
+        return at == null ? Double.NaN : Duration.between(at, Instant.now()).toNanos() / 1e9;
+    }
+
+    /** @return whether the last read of the primary failed */
+    public boolean failing() {
+        return lastError != null;
+    }
+
     private void syncWhileActive() {
         if (!active.getAsBoolean()) {
             // A master's own word counts: what it held from the primary tells nothing once it took changes.
