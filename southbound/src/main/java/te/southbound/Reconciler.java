@@ -41,6 +41,9 @@ final class Reconciler implements AutoCloseable {
     private long generation;
 
     private RunMemory memory = new RunMemory(); // executor thread only
+    /** Longest wait before reading a silent switch again, ms. */
+    private static final long MAX_RETRY_DELAY_MS = 60_000;
+    private long retryDelayMs; // executor thread only; 0 while every switch was read
     /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
     private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
@@ -104,10 +107,14 @@ final class Reconciler implements AutoCloseable {
         }
     }
 
-    /** Asks for a run one echo interval from now. */
+    /**
+     * Asks for a run one echo interval from now, then twice as late each time reads fail again, up
+     * to a minute: a switch that stays silent is retried (and logged) once a minute, not every 5 s.
+     */
     private void retryLater() {
+        retryDelayMs = retryDelayMs == 0 ? config.echoIntervalMs() : Math.min(2 * retryDelayMs, Math.max(MAX_RETRY_DELAY_MS, config.echoIntervalMs()));
         try {
-            executor.schedule(this::trigger, config.echoIntervalMs(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            executor.schedule(this::trigger, retryDelayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.RejectedExecutionException e) {
             // closed
         }
@@ -159,6 +166,8 @@ final class Reconciler implements AutoCloseable {
         List<String> problems = new ArrayList<>(refreshed.problems());
         if (!refreshed.problems().isEmpty()) {
             retryLater(); // a switch not read gets nothing until read: try again soon, not at the next push or audit
+        } else {
+            retryDelayMs = 0;
         }
         long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();

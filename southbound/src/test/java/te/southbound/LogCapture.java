@@ -17,9 +17,13 @@ final class LogCapture implements AutoCloseable {
         logger.addAppender(appender);
     }
 
-    /** @return formatted messages, "LEVEL message" */
+    /** @return formatted messages, "LEVEL message"; safe while other threads log (appends hold the appender's lock) */
     List<String> lines() {
-        return appender.list.stream().map(e -> e.getLevel() + " " + e.getFormattedMessage()).toList();
+        List<ILoggingEvent> events;
+        synchronized (appender) {
+            events = List.copyOf(appender.list);
+        }
+        return events.stream().map(e -> e.getLevel() + " " + e.getFormattedMessage()).toList();
     }
 
     @Override
