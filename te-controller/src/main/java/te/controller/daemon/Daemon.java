@@ -93,7 +93,7 @@ public final class Daemon implements AutoCloseable {
             var switches = new java.util.concurrent.atomic.AtomicReference<SwitchesView>();
             // A standby follows its primary until it is made OpenFlow master (or always, without switches).
             PeerFollower follower = settings.follow().map(f -> new PeerFollower(f, topology, demands, network, trigger, loop::linksChanged,
-                    () -> switches.get() == null || switches.get().role().role() != te.southbound.openflow.ControllerRole.MASTER))
+                    () -> switches.get() == null || switches.get().role().role() != te.southbound.openflow.ControllerRole.MASTER, boot))
                     .orElse(null);
             java.util.function.Supplier<java.util.Optional<String>> refusal = follower == null ? java.util.Optional::empty : follower::refusal;
             if (follower != null) {

@@ -277,6 +277,23 @@ class PeerFollowTest {
     }
 
     @Test
+    void aDaemonToldToFollowItselfSaysSo() throws Exception {
+        try (DaemonFixture self = DaemonFixture.start(dir.resolve("self"));
+             te.controller.daemon.state.StateStore store = new te.controller.daemon.state.StateStore(dir.resolve("books"))) {
+            String tag = self.get("/v1/demands").headers().firstValue("ETag").orElseThrow(); // "d0.BOOT"
+            String boot = tag.substring(tag.indexOf('.') + 1, tag.length() - 1);
+            try (te.controller.daemon.api.PeerFollower f = new te.controller.daemon.api.PeerFollower(
+                    new PeerFollow(java.net.URI.create(self.url("")), Duration.ofMillis(100)), DaemonFixture.ABILENE,
+                    DemandBook.load(DaemonFixture.ABILENE, store), NetworkBook.load(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS, store, 1),
+                    e -> { }, e -> { }, () -> true, boot)) {
+                f.start();
+                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains(
+                        "that is this daemon itself (entity tag " + tag + " carries its own run mark); --follow must name the primary"));
+            }
+        }
+    }
+
+    @Test
     void peerUrlsAreCheckedAndNamed() {
         assertThat(PeerFollow.parsePeer("https://primary.example:8443/")).hasToString("https://primary.example:8443");
         for (String bad : new String[] {"primary:8080", "http://primary", "http://primary:8080/v1", "http://primary:8080?x=1",

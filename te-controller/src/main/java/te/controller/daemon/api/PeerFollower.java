@@ -51,6 +51,7 @@ public final class PeerFollower implements AutoCloseable {
     private final Consumer<String> demandsChanged;
     private final Consumer<String> linksChanged;
     private final BooleanSupplier active;
+    private final String boot;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "te-peer-follower");
@@ -73,6 +74,16 @@ public final class PeerFollower implements AutoCloseable {
      */
     public PeerFollower(PeerFollow follow, Topology topology, DemandBook demands, NetworkBook network,
                         Consumer<String> demandsChanged, Consumer<String> linksChanged, BooleanSupplier active) {
+        this(follow, topology, demands, network, demandsChanged, linksChanged, active, null);
+    }
+
+    /**
+     * @param boot this daemon run's mark in its entity tags ({@link DemandResource}), to notice a
+     *             --follow URL that leads back to this daemon itself; null when there is none
+     */
+    public PeerFollower(PeerFollow follow, Topology topology, DemandBook demands, NetworkBook network,
+                        Consumer<String> demandsChanged, Consumer<String> linksChanged, BooleanSupplier active, String boot) {
+        this.boot = boot;
         this.follow = follow;
         this.topology = topology;
         this.demands = demands;
@@ -175,6 +186,12 @@ public final class PeerFollower implements AutoCloseable {
             return;
         }
         requireOk(uri, r);
+        String tag = r.headers().firstValue("ETag").orElse("");
+        if (boot != null && tag.endsWith("." + boot + "\"")) {
+            // It would mirror itself forever and refuse every change: a misconfiguration to name.
+            throw new IOException("GET %s: that is this daemon itself (entity tag %s carries its own run mark); --follow must name "
+                    .formatted(uri, tag) + "the primary");
+        }
         String versionHeader = r.headers().firstValue(DemandResource.VERSION_HEADER).orElse("");
         Long peerVersion;
         try {
