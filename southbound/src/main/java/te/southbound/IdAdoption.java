@@ -65,13 +65,8 @@ final class IdAdoption {
     }
 
     private static boolean carries(Tunnel t, int label, Map<Dpid, SwitchTables> observed) {
-        List<Hop> hops = t.hops();
-        for (int i = 1; i < hops.size(); i++) {
-            SwitchTables tables = observed.get(hops.get(i).dpid());
-            FlowEntry e = tables == null ? null
-                    : tables.flows().get(TablesBuilder.tunnelKey(label));
-            if (e == null || !e.instructions().equals(
-                    TablesBuilder.tunnelInstructions(hops.get(i).outPort(), i == hops.size() - 1, t.version()))) {
+        for (int i = 1; i < t.hops().size(); i++) {
+            if (!TablesBuilder.holdsHop(observed.get(t.hops().get(i).dpid()), t, i, label)) {
                 return false;
             }
         }

@@ -87,12 +87,6 @@ final class PathChooser {
     /** @return true if switch {@code hops[i]} was last seen with the entry this tunnel needs there */
     private static boolean holds(Tunnel t, int i, IdBook ids) {
         Integer label = ids.labels().get(t);
-        SwitchTables seen = ids.observed().get(t.hops().get(i).dpid());
-        if (label == null || seen == null) {
-            return false;
-        }
-        FlowEntry e = seen.flows().get(TablesBuilder.tunnelKey(label));
-        return e != null && e.instructions().equals(
-                TablesBuilder.tunnelInstructions(t.hops().get(i).outPort(), i == t.hops().size() - 1, t.version()));
+        return label != null && TablesBuilder.holdsHop(ids.observed().get(t.hops().get(i).dpid()), t, i, label);
     }
 }

@@ -55,8 +55,7 @@ final class RoleSession {
 
     /** @return whether this controller may modify the switch: it holds the EQUAL or MASTER role there */
     boolean mayProgram() {
-        ControllerRole g = granted;
-        return problem == null && (g == ControllerRole.EQUAL || g == ControllerRole.MASTER);
+        return role().programs();
     }
 
     /** @return the switch's answer to the claims so far */
@@ -203,8 +202,7 @@ final class RoleSession {
 
     /** Takes any other error (event loop): IS_SLAVE to a write means another controller became master. */
     void onError(OfMessage.Error e) {
-        if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && problem == null
-                && (granted == ControllerRole.MASTER || granted == ControllerRole.EQUAL)) {
+        if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && mayProgram()) {
             replaced("the switch refused a write with BAD_REQUEST/IS_SLAVE");
         }
     }

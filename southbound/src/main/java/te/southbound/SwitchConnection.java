@@ -494,7 +494,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         return held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "";
     }
 
-        /** @return the note saying how many earlier lines were held back, empty for none */
+    /** @return the note saying how many earlier lines were held back, empty for none */
     static String heldBack(long held) {
         return held > 0 ? " (%d earlier lines about this switch held back)".formatted(held) : "";
     }

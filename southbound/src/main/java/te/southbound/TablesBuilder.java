@@ -89,6 +89,15 @@ final class TablesBuilder {
         return new OxmField.Ipv6Dst(p.high(), p.low(), p.maskHigh(), p.maskLow());
     }
 
+    /**
+     * @param seen what switch {@code t.hops()[i]} was read or last written to hold, or null when unknown
+     * @return whether it holds the label entry tunnel {@code t} needs there under {@code label}
+     */
+    static boolean holdsHop(SwitchTables seen, Tunnel t, int i, int label) {
+        FlowEntry e = seen == null ? null : seen.flows().get(tunnelKey(label));
+        return e != null && e.instructions().equals(tunnelInstructions(t.hops().get(i).outPort(), i == t.hops().size() - 1, t.version()));
+    }
+
     static Match tunnelMatch(int label) {
         return Match.of(new OxmField.EthType(ETH_MPLS), new OxmField.MplsLabel(label));
     }

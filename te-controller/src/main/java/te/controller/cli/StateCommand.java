@@ -95,7 +95,7 @@ final class StateCommand implements Runnable {
                 String text = new String(s.payload(), java.nio.charset.StandardCharsets.UTF_8);
                 out.printf("%-11s %s%n", kind, te.controller.daemon.RoleBook.parse(text)
                         .map(c -> c + ", claimed through POST /v1/openflow/role")
-                        .orElse("unreadable: '%s' is not 'EQUAL|MASTER|SLAVE GENERATION'".formatted(text)));
+                        .orElse("unreadable: '%s' is not %s".formatted(text, te.controller.daemon.RoleBook.FORM)));
                 continue;
             }
             if (kind.equals(StateStore.PENALTIES)) {

@@ -16,6 +16,8 @@ import te.southbound.openflow.ControllerRole;
  */
 public final class RoleBook {
     private static final Logger LOG = LoggerFactory.getLogger(RoleBook.class);
+    /** What a role file holds, for messages about one that does not. */
+    public static final String FORM = "'EQUAL|MASTER|SLAVE GENERATION'";
     private final StateStore store;
 
     RoleBook(StateStore store) {
@@ -53,7 +55,7 @@ public final class RoleBook {
             String text = new String(s.payload(), StandardCharsets.UTF_8);
             Optional<RoleClaim> claim = parse(text);
             if (claim.isEmpty()) {
-                store.setAside(StateStore.ROLE, "'%s' is not 'EQUAL|MASTER|SLAVE GENERATION'".formatted(text));
+                store.setAside(StateStore.ROLE, "'%s' is not %s".formatted(text, FORM));
             }
             return claim;
         });

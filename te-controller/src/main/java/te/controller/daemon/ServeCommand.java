@@ -194,9 +194,9 @@ public final class ServeCommand implements Callable<Integer> {
         if (follow != null) {
             settings = settings.withFollow(new PeerFollow(PeerFollow.parsePeer(follow), parseDuration(followInterval)));
             // A master must not mirror its standby: it would take back an older word.
-            if (openflowListen != null && !"slave".equalsIgnoreCase(openflowRole == null ? "" : openflowRole.strip())) {
+            if (openflowListen != null && roleClaim().role() != te.southbound.openflow.ControllerRole.SLAVE) {
                 throw new IllegalArgumentException(("--follow %s with --openflow-listen needs --openflow-role slave (got %s): a standby "
-                        + "follows its primary until it is made master").formatted(follow, openflowRole == null ? "none" : openflowRole));
+                        + "follows its primary until it is made master").formatted(follow, openflowRole));
             }
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--follow-interval")) {
             throw new IllegalArgumentException("--follow-interval only applies with --follow URL, which is not given");

@@ -255,8 +255,7 @@ public final class SolveRunner {
         Allocation allocation = attempt.allocation().get();
         double value = attempt.value();
         // Only against the allocation it was worked out from: a pruning meanwhile would make it stale.
-        if (!moved && restored.isPresent() && allocations.current().map(AllocationSnapshot::version).orElse(-1L)
-                == restored.get().servedVersion()) {
+        if (!moved && restored.isPresent() && servedVersion() == restored.get().servedVersion()) {
             allocation = restored.get().allocation();
             value = restored.get().value();
             note = joined(note, restored.get().note());
