@@ -62,6 +62,7 @@ class FailoverIT {
             await("the standby's push left to the master", () -> state(standby).equals("left to the master")
                     && DaemonFixture.json(standby.get("/v1/status")).path("allocation").path("current").asBoolean());
             assertThat(plannedMbps(standby, "0", "1")).as("the mirrored drain is in the standby's allocation").isZero();
+            standby.checkedAllocation(standby.get("/v1/allocation").body(), standby.daemon.links().capacitiesMbps(t.capacitiesMbps()));
             assertThat(standby.putJson(DEMANDS).statusCode()).as("a standby refuses demands of its own").isEqualTo(409);
             JsonNode standbyView = DaemonFixture.json(standby.get("/v1/switches"));
             assertThat(standbyView.get("role").get("role").asText()).isEqualTo("slave");

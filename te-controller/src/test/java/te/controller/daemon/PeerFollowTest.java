@@ -74,7 +74,10 @@ class PeerFollowTest {
             assertThat(primary.get("/metrics").body()).doesNotContain("te_follow_");
             // The standby solves what it mirrored, ready to take over.
             long mirrored = status.path("demandVersion").asLong();
-            standby.awaitStatus(s -> s.path("allocation").path("demandVersion").asLong() == mirrored);
+            standby.awaitAllocationFor(mirrored, status.path("topologyVersion").asLong());
+            // Feasible on the mirrored links: nothing on the drained arc or the one set down, at most 123.5 Mbps on the re-rated one.
+            standby.checkedAllocation(standby.get("/v1/allocation").body(),
+                    standby.daemon.links().capacitiesMbps(DaemonFixture.ABILENE.capacitiesMbps()));
 
             // Its own changes are refused, naming where they belong; nothing changes.
             var put = standby.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":1}]");
