@@ -120,11 +120,11 @@ public final class Report implements Callable<Integer> {
 
     private void writeCsv(List<Row> rows) {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("report.csv")))) {
-            w.println("topology,traffic,objective,method,status,value,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
+            w.println("topology,traffic,objective,method,status,value,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
             for (Row r : rows) {
                 Outcome o = r.outcome();
-                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), csv(r.instance().traffic()),
-                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), r.share(),
+                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%s,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), csv(r.instance().traffic()),
+                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), r.share(), ComparisonTable.hops(o.meanHops()),
                         o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()), ComparisonTable.seconds(o.mergeSeconds()),
                         o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
@@ -162,12 +162,12 @@ public final class Report implements Callable<Integer> {
             w.println();
             w.println("## Every run");
             w.println();
-            w.println("| instance | method | status | objective | share | wall s | speed-up |");
-            w.println("|---|---|---|---|---|---|---|");
+            w.println("| instance | method | status | objective | share | mean hops | wall s | speed-up |");
+            w.println("|---|---|---|---|---|---|---|---|");
             for (Row r : rows) {
                 Outcome o = r.outcome();
-                w.printf("| %s | %s | %s | %.4f | %.3f %% | %.2f | %.1fx |%n", r.instance().label(), o.method().label(), o.status(),
-                        o.value(), 100 * r.share(), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
+                w.printf("| %s | %s | %s | %.4f | %.3f %% | %s | %.2f | %.1fx |%n", r.instance().label(), o.method().label(), o.status(),
+                        o.value(), 100 * r.share(), ComparisonTable.hops(o.meanHops()), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

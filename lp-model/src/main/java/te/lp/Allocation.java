@@ -178,6 +178,26 @@ public final class Allocation {
         return load;
     }
 
+    /**
+     * @return hops (arcs) a Mbps of this allocation crosses on average: path lengths weighted by
+     *         their flow; 0 without flow
+     */
+    public double meanPathHops() {
+        te.topology.paths.PathSet paths = problem.paths();
+        double sum = 0;
+        double weighted = 0;
+        for (int k = 0; k + 1 < firstColumn.length; k++) {
+            int path = paths.firstPath(problem.commodities().pairIndex(k));
+            for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++, path++) {
+                if (pathFlowMbps[j] > 0) {
+                    sum += pathFlowMbps[j];
+                    weighted += pathFlowMbps[j] * paths.pathLength(path);
+                }
+            }
+        }
+        return sum > 0 ? weighted / sum : 0;
+    }
+
     /** @return the largest load/capacity over arcs with load (0 when nothing flows) */
     public double maxUtilisation() {
         return maxUtilisation(arcLoadMbps(), problem.capacityMbps());

@@ -12,6 +12,7 @@ import te.lp.Allocation;
 import te.lp.AllocationChecker;
 import te.lp.Commodities;
 import te.lp.Objective;
+import te.lp.ShorterPaths;
 import te.lp.SolveStatus;
 import te.lp.SolverOptions;
 import te.lp.TeOptimizer;
@@ -56,11 +57,30 @@ public final class PopSolver {
 
     private final TeSolver solver;
     private final PopOptions options;
+    private final boolean shorterPaths;
 
-    /** @param solver backend for every sub-problem, @param options split and parallelism settings */
+    /**
+     * Moves the merged flow onto shorter paths where they have room ({@link ShorterPaths}).
+     *
+     * @param solver backend for every sub-problem, @param options split and parallelism settings
+     */
     public PopSolver(TeSolver solver, PopOptions options) {
+        this(solver, options, true);
+    }
+
+    private PopSolver(TeSolver solver, PopOptions options, boolean shorterPaths) {
         this.solver = solver;
         this.options = options;
+        this.shorterPaths = shorterPaths;
+    }
+
+    /**
+     * @param shorterPaths whether the merged flow is moved onto shorter paths where they have room,
+     *                     once, after the merge (never inside the sub-problems, whose room is 1/k)
+     * @return a solver that does so or not
+     */
+    public PopSolver withShorterPaths(boolean shorterPaths) {
+        return new PopSolver(solver, options, shorterPaths);
     }
 
     /** @return the merged result; failures are statuses, never exceptions */
@@ -97,6 +117,9 @@ public final class PopSolver {
             merged = objective == Objective.CONCURRENT_FLOW
                     ? UniformShare.rescale(merged, refine)
                     : new Allocation(problem, refine.apply(merged.pathFlowsMbps()).flowMbps());
+        }
+        if (shorterPaths) {
+            merged = ShorterPaths.shorten(merged).allocation(); // same flow per commodity, peak utilisation not raised
         }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {
@@ -205,7 +228,7 @@ public final class PopSolver {
 
     /** @param heavyTailed whether the whole problem's demand is heavy-tailed (the pieces may not look it) */
     private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed) {
-        TeOptimizer plain = new TeOptimizer(solver, options.perSolve()).withGap(SUB_PROBLEM_GAP);
+        TeOptimizer plain = new TeOptimizer(solver, options.perSolve()).withGap(SUB_PROBLEM_GAP).withShorterPaths(false);
         TeOptimizer optimizer = heavyTailed ? plain.asHeavyTailed() : plain;
         int threads = Math.min(options.parallelism(), subProblems.size());
         if (threads == 1) {

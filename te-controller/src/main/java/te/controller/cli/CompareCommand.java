@@ -102,7 +102,7 @@ final class CompareCommand implements Runnable {
         PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = new ProgressBar(err, "compare");
         int[] done = {0};
-        List<Outcome> outcomes = new ComparisonRunner(backend, cores, timeLimitSeconds, part, seed, gap).run(problem, goal, methods, label -> {
+        List<Outcome> outcomes = new ComparisonRunner(backend, cores, timeLimitSeconds, part, seed, gap, solverChoice.shorterPaths()).run(problem, goal, methods, label -> {
             bar.update(done[0]++, methods.size());
             err.println("  running " + label + " ...");
             err.flush();

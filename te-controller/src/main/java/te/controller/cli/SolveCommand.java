@@ -85,6 +85,7 @@ final class SolveCommand implements Runnable {
                 demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
         pw.printf("min demand share  %.6f%n", a.minDemandShare());
         pw.printf("max utilisation   %.6f%n", a.maxUtilisation());
+        pw.printf("mean path hops    %.3f per Mbps%s%n", a.meanPathHops(), solverChoice.shorterPaths() ? "" : " (--no-shorter-paths)");
         pw.printf("peak heap         %.0f MiB%n", HeapPeak.mebibytes());
         if (out != null) {
             try (Writer w = Files.newBufferedWriter(out)) {

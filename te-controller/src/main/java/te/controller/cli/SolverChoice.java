@@ -23,6 +23,11 @@ public final class SolverChoice {
                     + "POP sub-problems use 1e-5).")
     double gap;
 
+    @Option(names = "--shorter-paths", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Move flow from a commodity's longer paths onto its shorter ones where they have room, keeping every "
+                    + "commodity's flow and the peak utilisation (on by default; --no-shorter-paths serves the solver's vertex as it is).")
+    boolean shorterPaths;
+
     /** @return the objective (an unknown name was refused when the command line was parsed) */
     public Objective objective() {
         return objective;
@@ -41,11 +46,16 @@ public final class SolverChoice {
         return TeOptimizer.requireGap(gap);
     }
 
+    /** @return whether solutions are moved onto shorter paths where they have room ({@link te.lp.ShorterPaths}) */
+    public boolean shorterPaths() {
+        return shorterPaths;
+    }
+
     /**
-     * @return an optimizer for the chosen backend at the chosen gap
+     * @return an optimizer for the chosen backend at the chosen gap, moving flow onto shorter paths or not
      * @throws IllegalArgumentException naming an unknown backend or a gap out of range
      */
     public TeOptimizer optimizer(SolverOptions options) {
-        return new TeOptimizer(solver(), options).withGap(gap());
+        return new TeOptimizer(solver(), options).withGap(gap()).withShorterPaths(shorterPaths);
     }
 }

@@ -26,15 +26,19 @@ import te.lp.pop.PopSolver;
  * @param timeLimit   per-LP time limit in seconds
  * @param partitioner POP partitioner
  * @param seed        POP partition seed
+ * @param gap         the full LP's relative optimality gap ({@link TeOptimizer#withGap})
+ * @param shorterPaths whether the full LP's and POP's flow is moved onto shorter paths where they have room
+ *                    ({@link te.lp.ShorterPaths}); CSPF's is as CSPF places it
  */
-public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed, double gap) {
+public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed, double gap,
+                               boolean shorterPaths) {
     public ComparisonRunner {
         TeOptimizer.requireGap(gap);
     }
 
-    /** At the default gap ({@link TeOptimizer#DEFAULT_GAP}). */
+    /** At the default gap ({@link TeOptimizer#DEFAULT_GAP}), with flow moved onto shorter paths. */
     public ComparisonRunner(TeSolver solver, int cores, double timeLimit, Partitioner partitioner, long seed) {
-        this(solver, cores, timeLimit, partitioner, seed, TeOptimizer.DEFAULT_GAP);
+        this(solver, cores, timeLimit, partitioner, seed, TeOptimizer.DEFAULT_GAP, true);
     }
 
     /**
@@ -54,22 +58,28 @@ public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Par
         long start = System.nanoTime();
         return switch (m.kind()) {
             case FULL_LP -> {
-                TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).withGap(gap).solve(problem, objective);
+                TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).withGap(gap).withShorterPaths(shorterPaths)
+                        .solve(problem, objective);
                 yield new Outcome(m, r.status().name(), r.value(), r.buildSeconds(), r.solveSeconds(), seconds(start), Double.NaN, Double.NaN,
-                        List.of());
+                        List.of(), meanHops(r.allocation()));
             }
             case POP -> {
                 PopOptions options = new PopOptions(m.k(), m.clientSplit(), seed, partitioner, cores, new SolverOptions(timeLimit, 1, false));
-                PopResult r = new PopSolver(solver, options).solve(problem, objective);
+                PopResult r = new PopSolver(solver, options).withShorterPaths(shorterPaths).solve(problem, objective);
                 yield new Outcome(m, r.status().name(), r.value(), r.buildSecondsSum(), r.solveSecondsSum(), seconds(start),
-                        r.partitionSeconds(), r.mergeSeconds(), SubProblemTime.of(r.subResults()));
+                        r.partitionSeconds(), r.mergeSeconds(), SubProblemTime.of(r.subResults()), meanHops(r.allocation()));
             }
             case CSPF -> {
                 Allocation a = Cspf.allocate(problem);
                 double wall = seconds(start);
-                yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall, Double.NaN, Double.NaN, List.of());
+                yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall, Double.NaN, Double.NaN, List.of(),
+                        a.meanPathHops());
             }
         };
+    }
+
+    private static double meanHops(java.util.Optional<Allocation> allocation) {
+        return allocation.map(Allocation::meanPathHops).orElse(Double.NaN);
     }
 
     private static double seconds(long start) {

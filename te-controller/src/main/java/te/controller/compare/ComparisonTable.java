@@ -30,10 +30,10 @@ public final class ComparisonTable {
     public static void print(List<Outcome> outcomes, te.lp.Objective objective, boolean csv, PrintWriter out) {
         Optional<Outcome> full = reference(outcomes);
         if (csv) {
-            out.println("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
+            out.println("method,status,objective,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
         } else {
-            out.printf("%-14s %-10s %16s %10s %12s %12s %8s %8s %10s %9s%n", "method", "status", "objective", "share", "build s (Σ)",
-                    "solve s (Σ)", "split s", "merge s", "wall s", "speed-up");
+            out.printf("%-14s %-10s %16s %10s %6s %12s %12s %8s %8s %10s %9s%n", "method", "status", "objective", "share", "hops",
+                    "build s (Σ)", "solve s (Σ)", "split s", "merge s", "wall s", "speed-up");
         }
         for (Outcome o : outcomes) {
             String share = full.map(f -> "%.4f".formatted(100 * share(o.value(), f.value(), objective))).orElse("");
@@ -41,12 +41,12 @@ public final class ComparisonTable {
             String split = seconds(o.splitSeconds());
             String merge = seconds(o.mergeSeconds());
             if (csv) {
-                out.printf("%s,%s,%.6f,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), o.value(), share,
-                        o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(), speedup);
+                out.printf("%s,%s,%.6f,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), o.value(), share,
+                        hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(), speedup);
             } else {
-                out.printf("%-14s %-10s %16.6f %10s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), o.value(),
-                        share.isEmpty() ? "" : share + "%", o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(),
-                        speedup.isEmpty() ? "" : speedup + "x");
+                out.printf("%-14s %-10s %16.6f %10s %6s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), o.value(),
+                        share.isEmpty() ? "" : share + "%", hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), split, merge,
+                        o.wallSeconds(), speedup.isEmpty() ? "" : speedup + "x");
             }
         }
         out.flush();
@@ -81,6 +81,11 @@ public final class ComparisonTable {
             }
         }
         out.flush();
+    }
+
+    /** @return mean hops to two decimals, or blank without an allocation (NaN) */
+    public static String hops(double h) {
+        return Double.isNaN(h) ? "" : "%.2f".formatted(h);
     }
 
     /** @return seconds to the millisecond, or blank for a phase the method does not have (NaN) */

@@ -16,11 +16,13 @@ import te.lp.SolveStatus;
  * @param splitSeconds POP only (else NaN): wall-clock seconds of client splitting, partitioning and
  *                     writing the sub-problems, before any is solved
  * @param mergeSeconds POP only (else NaN): wall-clock seconds after the last sub-problem is solved:
- *                     summing flows, refining (concurrent flow, min-MLU) and checking
+ *                     summing flows, refining (concurrent flow, min-MLU), moving flow onto shorter
+ *                     paths and checking
  * @param subProblems  POP only (else empty): each sub-problem's status and times
+ * @param meanHops     hops a Mbps of the allocation crosses on average ({@link te.lp.Allocation#meanPathHops}); NaN without one
  */
 public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds,
-                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems) {
+                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems, double meanHops) {
     public Outcome {
         subProblems = List.copyOf(subProblems);
     }

@@ -73,7 +73,7 @@ public final class Daemon implements AutoCloseable {
             DaemonMetrics metrics = new DaemonMetrics(() -> demands.current().version(), () -> network.current().links().version(),
                     () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
                     () -> network.current().links().downArcs().size());
-            allocations.current().ifPresent(a -> metrics.served(a.info()));
+            allocations.current().ifPresent(metrics::served);
             metrics.allocationChanges(() -> {
                 java.util.OptionalInt n = allocations.changedCommodities();
                 return n.isPresent() ? n.getAsInt() : Double.NaN;

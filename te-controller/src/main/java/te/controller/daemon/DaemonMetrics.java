@@ -12,7 +12,8 @@ import java.util.function.Supplier;
 /**
  * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
  * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}},
- * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_demand_uploads_total{result}},
+ * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_allocation_mean_path_hops},
+ * {@code te_demand_uploads_total{result}},
  * {@code te_http_request_duration_seconds{method,route,status}}, version gauges, and with switches
  * {@code te_links_measured_max_utilisation}, {@code te_links_measured}, {@code te_switches_connected},
  * {@code te_switches_allocation_version}.
@@ -23,6 +24,7 @@ public final class DaemonMetrics {
     // and an AtomicLong field lives as long as this object.
     private final AtomicLong objectiveBits = new AtomicLong(Double.doubleToLongBits(Double.NaN));
     private final AtomicLong optimal = new AtomicLong();
+    private final AtomicLong meanHopsBits = new AtomicLong(Double.doubleToLongBits(Double.NaN));
 
     /** Registers the gauges; the suppliers are read at every scrape. */
     public DaemonMetrics(Supplier<Number> demandVersion, Supplier<Number> topologyVersion, Supplier<Number> allocationVersion,
@@ -32,6 +34,9 @@ public final class DaemonMetrics {
         Gauge.builder("te.allocation.optimal", optimal, AtomicLong::get)
                 .description("1 when every LP behind the served allocation was solved to optimality for its demands and links; 0 when "
                         + "the time limit cut it short, it was pruned after a link failure or a lowered capacity, it is a CSPF fallback, or there is none")
+                .register(registry);
+        Gauge.builder("te.allocation.mean.path.hops", meanHopsBits, b -> Double.longBitsToDouble(b.get()))
+                .description("hops a Mbps of the served allocation crosses on average (flow-weighted path length; NaN: none)")
                 .register(registry);
         Gauge.builder("te.demand.version", demandVersion).description("accepted demand version").register(registry);
         Gauge.builder("te.topology.version", topologyVersion).description("link-state version").register(registry);
@@ -99,10 +104,11 @@ public final class DaemonMetrics {
                 .register(registry).increment();
     }
 
-    /** Sets the served allocation's objective value and whether its LPs were solved to optimality. */
-    public void served(AllocationInfo info) {
-        objectiveBits.set(Double.doubleToLongBits(info.value()));
-        optimal.set(info.optimal() ? 1 : 0);
+    /** Sets the served allocation's objective value, whether its LPs were solved to optimality, and its mean path hops. */
+    public void served(AllocationSnapshot snapshot) {
+        objectiveBits.set(Double.doubleToLongBits(snapshot.info().value()));
+        optimal.set(snapshot.info().optimal() ? 1 : 0);
+        meanHopsBits.set(Double.doubleToLongBits(snapshot.allocation().meanPathHops()));
     }
 
     /** Counts an upload as accepted or rejected. */

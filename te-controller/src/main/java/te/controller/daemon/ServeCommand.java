@@ -202,7 +202,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--follow-interval only applies with --follow URL, which is not given");
         }
         SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits);
+                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits, solverChoice.shorterPaths());
         Duration upHold = parseDuration(linkUpHold);
         if (upHold.isNegative()) {
             throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));

@@ -102,6 +102,26 @@ class TeCliTest {
         assertThat(solve.solverChoice.gap()).isEqualTo(te.lp.TeOptimizer.DEFAULT_GAP);
     }
 
+    /** Cogentco gravity: the same optimum, over shorter paths unless told not to move flow onto them. */
+    @Test
+    void solveMovesFlowOntoShorterPathsUnlessToldNot(@TempDir Path dir) throws Exception {
+        String[] common = {"solve", "-t", "Cogentco", "--traffic", "gravity:1,16", "--cache-dir", dir.toString()};
+        Path file = dir.resolve("alloc.json");
+        Run shorter = run(concat(common, "-o", file.toString()));
+        Run vertex = run(concat(common, "--no-shorter-paths"));
+        assertThat(shorter.exit()).as(shorter.err()).isZero();
+        assertThat(vertex.exit()).as(vertex.err()).isZero();
+        assertThat(number(shorter.out(), "objective value", 2)).isCloseTo(number(vertex.out(), "objective value", 2),
+                org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(number(shorter.out(), "mean path hops", 3)).isLessThan(number(vertex.out(), "mean path hops", 3) - 0.1);
+        assertThat(vertex.out()).contains("(--no-shorter-paths)");
+        Topology cogentco = TopologyCatalog.discover().load("Cogentco");
+        Allocation written = AllocationJsonReader.read(cogentco, PathSpec.defaults(), cogentco.capacitiesMbps(), Files.readAllBytes(file))
+                .allocation();
+        assertThat(new AllocationChecker().violations(written, 1.0)).isEmpty();
+        assertThat(written.meanPathHops()).isCloseTo(number(shorter.out(), "mean path hops", 3), org.assertj.core.api.Assertions.within(1e-3));
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);

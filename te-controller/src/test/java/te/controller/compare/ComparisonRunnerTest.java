@@ -40,17 +40,19 @@ class ComparisonRunnerTest {
         StringWriter csv = new StringWriter();
         ComparisonTable.print(outcomes, te.lp.Objective.TOTAL_FLOW, true, new PrintWriter(csv));
         assertThat(csv.toString().lines()).hasSize(5).first()
-                .isEqualTo("method,status,objective,share_of_full_lp,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
+                .isEqualTo("method,status,objective,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
         assertThat(csv.toString()).contains("full LP,OPTIMAL,").contains(",100.0000,");
         // POP's phases are reported; the other methods have none and leave them blank.
         for (String line : csv.toString().lines().skip(1).toList()) {
             String[] cells = line.split(",", -1);
-            assertThat(cells).as(line).hasSize(10);
+            assertThat(cells).as(line).hasSize(11);
+            // Abilene's paths run 1 to 10 hops: every method's flow is on them.
+            assertThat(Double.parseDouble(cells[4])).as(line).isBetween(1.0, 10.0);
             boolean pop = cells[0].startsWith("POP-");
-            assertThat(cells[6].isEmpty()).as(line).isEqualTo(!pop);
             assertThat(cells[7].isEmpty()).as(line).isEqualTo(!pop);
+            assertThat(cells[8].isEmpty()).as(line).isEqualTo(!pop);
             if (pop) {
-                assertThat(Double.parseDouble(cells[6]) + Double.parseDouble(cells[7])).as(line).isLessThanOrEqualTo(Double.parseDouble(cells[8]));
+                assertThat(Double.parseDouble(cells[7]) + Double.parseDouble(cells[8])).as(line).isLessThanOrEqualTo(Double.parseDouble(cells[9]));
             }
         }
 

@@ -507,6 +507,10 @@ class ApiEndpointsTest {
                 .contains("te_demand_uploads_total{result=\"rejected\"} 1.0").contains("te_objective_value")
                 .contains("te_allocation_optimal 1.0")
                 .contains("te_http_request_duration_seconds_count{method=\"GET\",route=\"/v1/status\",status=\"200\"}");
+        // The served allocation's flow-weighted path length: Abilene's paths run 1 to 10 hops.
+        double hops = metrics.body().lines().filter(l -> l.startsWith("te_allocation_mean_path_hops ")).findFirst()
+                .map(l -> Double.parseDouble(l.substring(l.indexOf(' ') + 1))).orElseThrow();
+        assertThat(hops).isBetween(1.0, 10.0);
     }
 
     @Test

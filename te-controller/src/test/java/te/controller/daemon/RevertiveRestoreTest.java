@@ -21,7 +21,7 @@ class RevertiveRestoreTest {
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
     void linkBackUpDuringASolveCarriesFlowAfterItsReSolve(boolean restore, @TempDir Path dir) throws Exception {
-        SolveSettings s = new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1, new te.lp.pop.RandomPartitioner(), 0, 0, restore);
+        SolveSettings s = new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1, new te.lp.pop.RandomPartitioner(), 0, 0, restore, true);
         try (DaemonFixture d = DaemonFixture.startWith(dir, s)) {
             Topology t = d.topology;
             int arc = t.arcIndex(t.resolveNode("0"), t.resolveNode("1"));

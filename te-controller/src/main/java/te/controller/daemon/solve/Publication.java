@@ -43,7 +43,7 @@ final class Publication {
     }
 
     private void handOut(AllocationSnapshot snapshot) {
-        metrics.served(snapshot.info());
+        metrics.served(snapshot);
         try {
             publisher.publish(snapshot);
         } catch (RuntimeException e) {

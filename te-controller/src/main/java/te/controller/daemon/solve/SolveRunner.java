@@ -22,7 +22,6 @@ import te.lp.TeProblem;
 import te.lp.TeResult;
 import te.lp.baseline.Cspf;
 import te.lp.pop.PopResult;
-import te.lp.pop.PopSolver;
 import te.topology.Topology;
 
 /**
@@ -173,7 +172,7 @@ public final class SolveRunner {
                 TeResult r = settings.lpOptimizer().solve(problem, settings.objective());
                 return new Attempt(r.status(), r.allocation(), r.value(), r.buildSeconds() + r.solveSeconds(), r.message());
             }
-            PopResult r = new PopSolver(settings.solver(), settings.popOptions()).solve(problem, settings.objective());
+            PopResult r = settings.popSolver().solve(problem, settings.objective());
             return new Attempt(r.status(), r.allocation(), r.value(), r.solvePhaseSeconds(), r.message());
         } catch (RuntimeException e) {
             // A crashing backend must not kill the loop: it is one more failed solve.

@@ -25,9 +25,11 @@ import te.lp.pop.RandomPartitioner;
  *                         ({@link KeptSplits}), in [0, 1); 0 always serves the re-solve's allocation
  * @param restoreSplits    put the served splits back into a re-solve's allocation where capacity allows, at the same
  *                         flow per commodity ({@link RestoredSplits}); the objective is unchanged
+ * @param shorterPaths     move each solve's flow onto shorter paths where they have room ({@link te.lp.ShorterPaths}),
+ *                         before served splits are put back; the objective is unchanged
  */
 public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads,
-                            Partitioner partitioner, double gap, double minGain, boolean restoreSplits) {
+                            Partitioner partitioner, double gap, double minGain, boolean restoreSplits, boolean shorterPaths) {
     public SolveSettings {
         requireNonNull(objective, "objective");
         requireNonNull(solver, "solver");
@@ -44,19 +46,20 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         }
     }
 
-    /** Settings with POP's random partitioner, the default gap, no hysteresis, and served splits put back. */
+    /** Settings with POP's random partitioner, the default gap, no hysteresis, served splits put back, and shorter paths. */
     public SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads) {
-        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP, 0, true);
+        this(objective, solver, popK, clientSplit, timeLimitSeconds, threads, new RandomPartitioner(), TeOptimizer.DEFAULT_GAP, 0, true, true);
     }
 
     /** @return these settings with another {@code minGain} */
     public SolveSettings withMinGain(double minGain) {
-        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain, restoreSplits);
+        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain, restoreSplits,
+                shorterPaths);
     }
 
     /** @return these settings putting served splits back into re-solves ({@code on}) or not */
     public SolveSettings withRestoreSplits(boolean on) {
-        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain, on);
+        return new SolveSettings(objective, solver, popK, clientSplit, timeLimitSeconds, threads, partitioner, gap, minGain, on, shorterPaths);
     }
 
     private static PopOptions popOptions(int k, double split, double limit, int threads, Partitioner partitioner) {
@@ -73,9 +76,14 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         return new SolverOptions(timeLimitSeconds, threads, false);
     }
 
-    /** @return the full-LP optimizer: backend, options and gap */
+    /** @return the full-LP optimizer: backend, options, gap and shorter paths */
     public TeOptimizer lpOptimizer() {
-        return new TeOptimizer(solver, lpOptions()).withGap(gap);
+        return new TeOptimizer(solver, lpOptions()).withGap(gap).withShorterPaths(shorterPaths);
+    }
+
+    /** @return the POP solver: backend, {@link #popOptions()} and shorter paths */
+    public te.lp.pop.PopSolver popSolver() {
+        return new te.lp.pop.PopSolver(solver, popOptions()).withShorterPaths(shorterPaths);
     }
 
     /** @return {@code lp} or {@code pop-K} */
