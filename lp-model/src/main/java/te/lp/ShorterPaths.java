@@ -6,13 +6,17 @@ import te.topology.paths.PathSet;
 
 /**
  * Moves flow from a commodity's longer paths onto its shorter ones wherever the shorter path has
- * room, keeping every commodity's flow and never raising the maximum link utilisation.
+ * room, keeping every commodity's flow and never raising the maximum link utilisation (nor, but
+ * for min-MLU, taking any link above its capacity).
  *
  * <p>Why: an LP optimum is a vertex the solver happens to reach, and many allocations share the
  * optimum. Total flow's, in particular, puts traffic on a long path as readily as on a short one
  * when neither crosses a bottleneck (Cogentco gravity: a third of the flow on a longer path than
  * its commodity's shortest, 0→2 over 18 hops where its 8-hop path had room). Operators pay for
- * long paths in latency and in load on links that others may need next. Because every
+ * long paths in latency and in load on links that others may need next. "Shorter" is in the
+ * metric the paths were ranked by, over the topology's capacities: hop count where links have one
+ * capacity; under inverse capacity on links of mixed capacities flow may move onto a path with
+ * more hops of fatter links. Because every
  * commodity's flow stays the same, every objective keeps its value: total flow, each commodity's
  * share (concurrent flow's α, fair), and the maximum utilisation (min-MLU), which no move may
  * raise. It is a greedy pass, not the min-length optimum among optimal allocations: a commodity
@@ -64,13 +68,21 @@ public final class ShorterPaths {
     private ShorterPaths() {
     }
 
+    /** {@link #shorten(Allocation, Objective, boolean[])} for every commodity. */
+    public static Outcome shorten(Allocation allocation, Objective objective) {
+        return shorten(allocation, objective, null);
+    }
+
     /**
-     * @param allocation a routing of {@code allocation.problem()}, within capacity or not
-     * @return a routing with the same flow per commodity, no link's utilisation above the input's
-     *         maximum utilisation unless it was there already, and each move onto a strictly
-     *         shorter path
+     * @param allocation a routing of {@code allocation.problem()}
+     * @param objective  what it was optimised for: min-MLU may use every arc up to the allocation's
+     *                   peak utilisation, the others up to the lower of that peak and capacity
+     * @param fixed      commodities to leave as they are (by index; null: none), e.g. splits a
+     *                   daemon put back from the allocation it serves
+     * @return a routing with the same flow per commodity, no arc loaded beyond that limit unless it
+     *         was already, and each move onto a strictly shorter path
      */
-    public static Outcome shorten(Allocation allocation) {
+    public static Outcome shorten(Allocation allocation, Objective objective, boolean[] fixed) {
         long start = System.nanoTime();
         TeProblem problem = allocation.problem();
         double[] capacity = problem.capacityMbps();
@@ -80,12 +92,14 @@ public final class ShorterPaths {
         Columns columns = new Columns(problem, problem.paths().spec().metric());
         double hopsBefore = allocation.meanPathHops();
         double total = allocation.totalFlowMbps();
-        if (!(peak > 0) || !Double.isFinite(peak)) {
+        // The checker's absolute tolerance lets a tiny arc sit above capacity: that must not open every arc beyond it.
+        double utilisation = objective == Objective.MIN_MLU ? peak : Math.min(peak, 1.0);
+        if (!(utilisation > 0) || !Double.isFinite(utilisation)) {
             return new Outcome(allocation, 0, hopsBefore, hopsBefore, 0, seconds(start));
         }
         double[] limit = new double[capacity.length];
         for (int a = 0; a < limit.length; a++) {
-            limit[a] = capacity[a] * peak;
+            limit[a] = Math.max(load[a], capacity[a] * utilisation);
         }
         int[] mark = new int[capacity.length];
         int stamp = 0;
@@ -98,7 +112,8 @@ public final class ShorterPaths {
             for (int k = 0; k + 1 < firstColumn.length; k++) {
                 int from = firstColumn[k];
                 int to = firstColumn[k + 1];
-                if (to - from < 2 || !columns.offFirst(flow, from, to) || !columns.offShortest(flow, from, to)) {
+                if (to - from < 2 || (fixed != null && fixed[k]) || !columns.offFirst(flow, from, to)
+                        || !columns.offShortest(flow, from, to)) {
                     continue;
                 }
                 int[] order = columns.byLength(from, to);

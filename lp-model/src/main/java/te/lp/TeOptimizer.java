@@ -83,7 +83,8 @@ public final class TeOptimizer {
 
     /**
      * @param shorterPaths whether the solution's flow is moved onto shorter paths where they have
-     *                     room ({@link ShorterPaths}; on by default): same objective, less latency
+     *                     room ({@link ShorterPaths}; on by default): same objective, shorter paths
+     *                     in the metric they were ranked by
      * @return an optimizer that does so, or returns the solver's vertex as it is
      */
     public TeOptimizer withShorterPaths(boolean shorterPaths) {
@@ -138,11 +139,12 @@ public final class TeOptimizer {
             return result;
         }
         Allocation before = result.allocation().orElseThrow();
-        ShorterPaths.Outcome o = ShorterPaths.shorten(before);
+        ShorterPaths.Outcome o = ShorterPaths.shorten(before, result.objective());
         if (o.movedMbps() == 0) {
             return result.withTimes(result.buildSeconds(), result.solveSeconds() + o.seconds());
         }
-        List<String> violations = checker.violations(o.allocation(), Math.max(1.0, before.maxUtilisation()));
+        List<String> violations = checker.violations(o.allocation(),
+                result.objective() == Objective.MIN_MLU ? Math.max(1.0, before.maxUtilisation()) : 1.0);
         if (!violations.isEmpty()) {
             // Cannot happen by construction (moves stay within room); never serve it if it does.
             LOG.error("moving flow onto shorter paths broke the allocation ({}); serving the solver's", violations.get(0));

@@ -25,7 +25,7 @@ class ShorterPathsTest {
                 TeInstances.matrix(3, "0>2=15"));
         assertThat(p.paths().pathLength(p.paths().firstPath(p.commodities().pairIndex(0)))).isEqualTo(1);
 
-        ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 15}));
+        ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 15}), Objective.TOTAL_FLOW);
 
         assertThat(o.allocation().pathFlowsMbps()).containsExactly(10, 5);
         assertThat(o.movedMbps()).isEqualTo(10);
@@ -41,7 +41,7 @@ class ShorterPathsTest {
         TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.EDGE_DISJOINT, PathMetric.HOPS),
                 TeInstances.matrix(3, "0>2=15"));
 
-        ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 15}));
+        ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 15}), Objective.TOTAL_FLOW);
 
         assertThat(o.allocation().pathFlowsMbps()[0]).isCloseTo(0.15, within(1e-12));
         assertThat(o.allocation().maxUtilisation()).isCloseTo(0.015, within(1e-15));
@@ -56,10 +56,42 @@ class ShorterPathsTest {
         Topology t = TestTopologies.graph(4, "0>1@10", "1>3@100", "1>2@100", "2>3@100");
         TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(4, "0>3=10"));
 
-        ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 10}));
+        ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 10}), Objective.TOTAL_FLOW);
 
         assertThat(o.allocation().pathFlowsMbps()).containsExactly(10, 0);
         assertThat(o.allocation().arcLoadMbps()[0]).isEqualTo(10);
+    }
+
+    /**
+     * A 0.001 Mbps arc the checker lets sit 9·10⁻⁷ Mbps over capacity (its absolute tolerance) puts
+     * the peak at 1.0009: that must not let the 1,000 Mbps direct arc take 1,000.9.
+     */
+    @Test
+    void aTinyArcWithinTheCheckersToleranceOpensNoOtherArcBeyondCapacity() {
+        Topology t = TestTopologies.graph(5, "0>2@1000", "0>1@1000", "1>2@1000", "3>4@0.001");
+        TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.EDGE_DISJOINT, PathMetric.HOPS),
+                TeInstances.matrix(5, "0>2=1500", "3>4=0.0010009"));
+        Allocation a = new Allocation(p, new double[] {1000, 500, 0.0010009});
+        assertThat(new AllocationChecker().violations(a, 1.0)).isEmpty();
+        assertThat(a.maxUtilisation()).isGreaterThan(1.0008);
+
+        ShorterPaths.Outcome o = ShorterPaths.shorten(a, Objective.TOTAL_FLOW);
+
+        assertThat(o.allocation().arcLoadMbps()[t.arcIndex(0, 2)]).isEqualTo(1000);
+        assertThat(new AllocationChecker().violations(o.allocation(), 1.0)).isEmpty();
+    }
+
+    /** Commodities marked fixed keep their split: the daemon leaves served splits it put back alone. */
+    @Test
+    void fixedCommoditiesAreLeftAsTheyAre() {
+        Topology t = TestTopologies.graph(3, "0>2@100", "0>1@15", "1>2@15", "2>0@100", "2>1@15", "1>0@15");
+        TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.EDGE_DISJOINT, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>2=15", "2>0=15"));
+        Allocation a = new Allocation(p, new double[] {0, 15, 0, 15});
+
+        ShorterPaths.Outcome o = ShorterPaths.shorten(a, Objective.TOTAL_FLOW, new boolean[] {true, false});
+
+        assertThat(o.allocation().pathFlowsMbps()).containsExactly(0, 15, 15, 0);
     }
 
     @Test
@@ -68,7 +100,7 @@ class ShorterPathsTest {
         TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.EDGE_DISJOINT, PathMetric.HOPS), TeInstances.matrix(4, "0>3=10"));
         Allocation a = new Allocation(p, new double[] {0, 10});
 
-        ShorterPaths.Outcome o = ShorterPaths.shorten(a);
+        ShorterPaths.Outcome o = ShorterPaths.shorten(a, Objective.TOTAL_FLOW);
 
         assertThat(o.allocation()).isSameAs(a);
         assertThat(o.movedMbps()).isZero();
@@ -94,7 +126,7 @@ class ShorterPathsTest {
                 TeResult plain = new TeOptimizer(solver, OPTIONS).withShorterPaths(false).solve(p, objective);
                 assertThat(plain.ok()).as(what + ": " + plain.message()).isTrue();
                 Allocation before = plain.allocation().orElseThrow();
-                ShorterPaths.Outcome o = ShorterPaths.shorten(before);
+                ShorterPaths.Outcome o = ShorterPaths.shorten(before, objective);
                 Allocation after = o.allocation();
                 moved += o.movedMbps() > 0 ? 1 : 0;
 

@@ -119,7 +119,7 @@ public final class PopSolver {
                     : new Allocation(problem, refine.apply(merged.pathFlowsMbps()).flowMbps());
         }
         if (shorterPaths) {
-            merged = ShorterPaths.shorten(merged).allocation(); // same flow per commodity, peak utilisation not raised
+            merged = ShorterPaths.shorten(merged, objective).allocation(); // same flow per commodity, peak utilisation not raised
         }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {

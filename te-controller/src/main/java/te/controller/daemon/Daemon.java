@@ -103,6 +103,7 @@ public final class Daemon implements AutoCloseable {
             routes.addAll(new AllocationResource(topology, allocations, boot).routes());
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged, refusal).routes());
             routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());
+            routes.addAll(new te.controller.daemon.api.WhatIfResource(topology, demands, network, allocations, solve).routes());
             RoleBook roles = new RoleBook(store);
             routes.addAll(new te.controller.daemon.api.SwitchResource(topology, () -> java.util.Optional.ofNullable(switches.get()),
                     roles::save).routes());

@@ -174,6 +174,15 @@ public final class ServeCommand implements Callable<Integer> {
     Path config;
 
     /** @throws IllegalArgumentException naming the flag and the value */
+    /**
+     * @return how each solve runs, from the flags
+     * @throws IllegalArgumentException naming a flag value out of range
+     */
+    SolveSettings solveSettings() {
+        return new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
+                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits, solverChoice.shorterPaths());
+    }
+
     private te.southbound.RoleClaim roleClaim() {
         try {
             return te.controller.daemon.api.RoleClaims.parse(openflowRole, openflowGeneration);
@@ -201,8 +210,7 @@ public final class ServeCommand implements Callable<Integer> {
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--follow-interval")) {
             throw new IllegalArgumentException("--follow-interval only applies with --follow URL, which is not given");
         }
-        SolveSettings solve = new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
-                timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits, solverChoice.shorterPaths());
+        SolveSettings solve = solveSettings();
         Duration upHold = parseDuration(linkUpHold);
         if (upHold.isNegative()) {
             throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));

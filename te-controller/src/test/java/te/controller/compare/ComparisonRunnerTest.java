@@ -56,6 +56,16 @@ class ComparisonRunnerTest {
             }
         }
 
+        // Shorter paths reach both the full LP and POP (Abilene concurrent flow leaves flow on longer paths with room).
+        for (Method m : List.of(Method.fullLp(), Method.pop(2, 0))) {
+            double[] hops = new double[2];
+            for (int on = 0; on < 2; on++) {
+                hops[on] = new ComparisonRunner(Solvers.byName("highs"), 2, 60, new RandomPartitioner(), 1, te.lp.TeOptimizer.DEFAULT_GAP,
+                        on == 1).run(p, Objective.CONCURRENT_FLOW, List.of(m), label -> { }).get(0).meanHops();
+            }
+            assertThat(hops[1]).as("%s mean hops with shorter paths, without: %s", m.label(), hops[0]).isLessThan(hops[0] - 0.02);
+        }
+
         // Per sub-problem: one entry each, whose times add up to POP's sums and whose commodities to its pieces.
         assertThat(outcomes.get(0).subProblems()).isEmpty();
         assertThat(outcomes.get(3).subProblems()).isEmpty();

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import te.controller.cli.TeCli;
+import te.controller.daemon.solve.SolveSettings;
 
 class ServeCommandTest {
     @Test
@@ -31,6 +32,16 @@ class ServeCommandTest {
         picocli.CommandLine cli = te.controller.cli.TeCli.commandLine();
         picocli.CommandLine.ParseResult parsed = cli.parseArgs("serve", "--config", config.toString());
         assertThat(((ServeCommand) parsed.subcommand().commandSpec().userObject()).restoreSplits).isFalse();
+        // Each of the two on-by-default switches reaches its own setting.
+        java.nio.file.Files.writeString(config, "topology=Abilene\nshorter-paths=false\n");
+        SolveSettings noShorter = ((ServeCommand) cli.parseArgs("serve", "--config", config.toString()).subcommand().commandSpec()
+                .userObject()).solveSettings();
+        assertThat(noShorter.shorterPaths()).isFalse();
+        assertThat(noShorter.restoreSplits()).isTrue();
+        SolveSettings noRestore = ((ServeCommand) TeCli.commandLine().parseArgs("serve", "-t", "Abilene", "--no-restore-splits")
+                .subcommand().commandSpec().userObject()).solveSettings();
+        assertThat(noRestore.shorterPaths()).isTrue();
+        assertThat(noRestore.restoreSplits()).isFalse();
         Files.writeString(config, "no-cache=maybe\n");
         assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("no-cache"), Set.of("no-cache")))
                 .hasMessageContaining("no-cache=maybe, expected true or false");

@@ -32,8 +32,10 @@ final class RestoredSplits {
      * @param allocation the re-solve's allocation with served splits put back
      * @param differed   commodities whose re-solve split differed from their served one (both with flow)
      * @param restored   of those, how many got their served split back
+     * @param putBack    per commodity of the re-solve, whether it ends with its served split (put back, or the
+     *                   re-solve's was the same already)
      */
-    record Result(Allocation allocation, int differed, int restored) {
+    record Result(Allocation allocation, int differed, int restored, boolean[] putBack) {
     }
 
     /**
@@ -91,6 +93,7 @@ final class RestoredSplits {
                     same &= exact ? x[j] == old[j] : Math.abs(flow * (old[j] / oldFlow) - x[j]) <= SAME * flow;
                 }
                 if (same) {
+                    back[k] = true; // ends with its served split as it is
                     continue;
                 }
                 if (pass == 0) {
@@ -133,6 +136,6 @@ final class RestoredSplits {
                 break;
             }
         }
-        return new Result(new Allocation(problem, x), differed, restored);
+        return new Result(new Allocation(problem, x), differed, restored, back);
     }
 }

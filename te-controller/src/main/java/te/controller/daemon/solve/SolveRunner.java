@@ -17,11 +17,10 @@ import te.controller.daemon.solve.SolveReport.Outcome;
 import te.lp.Allocation;
 import te.lp.Commodities;
 import te.lp.Objective;
+import te.lp.ShorterPaths;
 import te.lp.SolveStatus;
 import te.lp.TeProblem;
-import te.lp.TeResult;
 import te.lp.baseline.Cspf;
-import te.lp.pop.PopResult;
 import te.topology.Topology;
 
 /**
@@ -56,10 +55,6 @@ public final class SolveRunner {
         this.metrics = metrics;
     }
 
-    /** What the LP (or POP) attempt produced. */
-    private record Attempt(SolveStatus status, Optional<Allocation> allocation, double value, double solveSeconds, String message) {
-    }
-
     /** Runs one pass; called from the solve thread only. */
     public SolveReport solve(List<String> reasons) {
         long start = System.nanoTime();
@@ -76,21 +71,23 @@ public final class SolveRunner {
         // have held it for seconds, and a link may have come back since.
         pruneToCurrentLinks();
         TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(d.matrix(), n.paths()), n.capacityMbps());
-        Attempt attempt = attempt(problem);
+        // Shortened here, not in the optimizer: after served splits are put back, never in their place.
+        SolveAttempt solved = settings.attempt(problem, false);
         Outcome outcome;
         Optional<AllocationSnapshot> published = Optional.empty();
-        String message = attempt.message();
-        List<String> violations = attempt.allocation()
-                .map(a -> AllocationBook.violations(a, settings.objective(), attempt.value())).orElse(List.of());
-        SolveStatus status = violations.isEmpty() ? attempt.status() : SolveStatus.ERROR;
-        boolean good = attempt.allocation().isPresent() && violations.isEmpty();
+        String message = solved.message();
+        List<String> violations = solved.allocation()
+                .map(a -> AllocationBook.violations(a, settings.objective(), solved.value())).orElse(List.of());
+        SolveStatus status = violations.isEmpty() ? solved.status() : SolveStatus.ERROR;
+        boolean good = solved.allocation().isPresent() && violations.isEmpty();
         // Both worked out before the lock (each 0.1–0.6 s on Kdl), so a link failure's pruning does
         // not wait for them, and used only if what they were worked out against is still what is
         // served. Splits that are kept need no restoring.
         long servedBefore = servedVersion();
-        Optional<Kept> keptEarly = good ? keptSplits(attempt.allocation().get(), problem, n) : Optional.empty();
+        Optional<Kept> keptEarly = good ? keptSplits(solved.allocation().get(), problem, n) : Optional.empty();
         Optional<Restored> restored = good && keptEarly.isEmpty() && settings.restoreSplits()
-                ? restoredSplits(attempt.allocation().get()) : Optional.empty();
+                ? restoredSplits(solved.allocation().get()) : Optional.empty();
+        SolveAttempt attempt = good ? solved.with(shortened(solved.allocation().get(), null)) : solved;
         // One publisher at a time: a link failure's immediate pruning (pruneToCurrentLinks) must
         // not interleave with this pass deciding what to serve.
         synchronized (publication) {
@@ -166,21 +163,6 @@ public final class SolveRunner {
                 .formatted(last.get().allocation().problem().topology().arcName(arc.getAsInt()))) : Optional.empty();
     }
 
-    private Attempt attempt(TeProblem problem) {
-        try {
-            if (settings.popK() == 1) {
-                TeResult r = settings.lpOptimizer().solve(problem, settings.objective());
-                return new Attempt(r.status(), r.allocation(), r.value(), r.buildSeconds() + r.solveSeconds(), r.message());
-            }
-            PopResult r = settings.popSolver().solve(problem, settings.objective());
-            return new Attempt(r.status(), r.allocation(), r.value(), r.solvePhaseSeconds(), r.message());
-        } catch (RuntimeException e) {
-            // A crashing backend must not kill the loop: it is one more failed solve.
-            LOG.error("solver crashed", e);
-            return new Attempt(SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, "solver crashed: " + e);
-        }
-    }
-
     /** The served splits fitted to a pass's inputs, and what the pass's own allocation reached. */
     private record Kept(Allocation allocation, double value, double freshValue, long servedVersion) {
     }
@@ -222,7 +204,7 @@ public final class SolveRunner {
         }
     }
 
-    private AllocationSnapshot publishKept(Kept kept, Attempt attempt, SolveStatus status, long start, DemandSnapshot d,
+    private AllocationSnapshot publishKept(Kept kept, SolveAttempt attempt, SolveStatus status, long start, DemandSnapshot d,
                                            NetworkSnapshot n) {
         String note = "kept the splits of allocation version %d fitted to these demands: the re-solve reached %s, %.4f %% better, within --min-gain %.4f %%"
                 .formatted(kept.servedVersion(), kept.freshValue(),
@@ -237,7 +219,7 @@ public final class SolveRunner {
      * even behind a pruning published meanwhile); if links failed while it was being computed, it
      * goes out without its flow over them (the pending link event re-solves right after).
      */
-    private AllocationSnapshot publishFresh(Attempt attempt, Optional<Restored> restored, SolveStatus status, long start, DemandSnapshot d,
+    private AllocationSnapshot publishFresh(SolveAttempt attempt, Optional<Restored> restored, SolveStatus status, long start, DemandSnapshot d,
                                             NetworkSnapshot n) {
         NetworkSnapshot now = network.current();
         boolean moved = now.links().version() != n.links().version();
@@ -260,6 +242,31 @@ public final class SolveRunner {
             note = joined(note, restored.get().note());
         }
         return publish(settings.method(), status, joined(note, solverNote), value, attempt.solveSeconds(), start, d, label, allocation);
+    }
+
+    /**
+     * @param fixed commodities to leave as they are (null: none)
+     * @return {@code a} with its flow moved onto shorter paths where they have room ({@link ShorterPaths}),
+     *         when the settings ask for it; {@code a} itself otherwise, when nothing moved, or if the
+     *         result failed the check
+     */
+    private Allocation shortened(Allocation a, boolean[] fixed) {
+        if (!settings.shorterPaths()) {
+            return a;
+        }
+        ShorterPaths.Outcome o = ShorterPaths.shorten(a, settings.objective(), fixed);
+        if (o.movedMbps() == 0) {
+            return a;
+        }
+        List<String> violations = AllocationBook.violations(o.allocation(), settings.objective(),
+                o.allocation().objectiveValue(settings.objective()));
+        if (!violations.isEmpty()) {
+            // Cannot happen by construction (moves stay within room); never serve it if it does.
+            LOG.error("moving flow onto shorter paths broke the allocation ({}); serving it as solved", violations.get(0));
+            return a;
+        }
+        LOG.debug("shorter paths: {} Mbps moved, mean hops {} -> {}, {} s", o.movedMbps(), o.hopsBefore(), o.hopsAfter(), o.seconds());
+        return o.allocation();
     }
 
     /** A re-solve's allocation with the splits of allocation {@code servedVersion} put back, its objective and a note. */
@@ -299,8 +306,9 @@ public final class SolveRunner {
                         served.get().version(), r.differed(), "%.3f".formatted((System.nanoTime() - start) / 1e9));
                 return Optional.empty();
             }
-            double value = r.allocation().objectiveValue(objective);
-            List<String> violations = AllocationBook.violations(r.allocation(), objective, value);
+            Allocation back = shortened(r.allocation(), r.putBack());
+            double value = back.objectiveValue(objective);
+            List<String> violations = AllocationBook.violations(back, objective, value);
             if (!violations.isEmpty()) {
                 LOG.error("served splits put back fail the check ({}); publishing the re-solve as it is", violations.get(0));
                 return Optional.empty();
@@ -308,7 +316,7 @@ public final class SolveRunner {
             LOG.info("served splits of allocation version {} put back for {} of the {} commodities the re-solve moved, objective {} "
                     + "against {} ({} s)", served.get().version(), r.restored(), r.differed(), value, fresh.objectiveValue(objective),
                     "%.3f".formatted((System.nanoTime() - start) / 1e9));
-            return Optional.of(new Restored(r.allocation(), value, "served splits of allocation version %d kept for %d of the %d commodities the re-solve moved (same flows per commodity)"
+            return Optional.of(new Restored(back, value, "served splits of allocation version %d kept for %d of the %d commodities the re-solve moved (same flows per commodity)"
                     .formatted(served.get().version(), r.restored(), r.differed()), served.get().version()));
         } catch (RuntimeException e) {
             // An improvement, not a requirement: the checked re-solve goes out if it fails.

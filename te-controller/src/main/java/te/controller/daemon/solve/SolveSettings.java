@@ -86,6 +86,34 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         return new te.lp.pop.PopSolver(solver, popOptions()).withShorterPaths(shorterPaths);
     }
 
+    /**
+     * Solves {@code problem} with the full LP or POP as set; never throws for the solver's sake.
+     *
+     * @return the attempt; a backend that crashes is one more failed solve (status ERROR, logged)
+     */
+    public SolveAttempt attempt(te.lp.TeProblem problem) {
+        return attempt(problem, shorterPaths);
+    }
+
+    /**
+     * As {@link #attempt(te.lp.TeProblem)}, moving the flow onto shorter paths or not whatever the
+     * settings say: the solve loop does it itself, after served splits are put back.
+     */
+    public SolveAttempt attempt(te.lp.TeProblem problem, boolean shorten) {
+        try {
+            if (popK == 1) {
+                te.lp.TeResult r = lpOptimizer().withShorterPaths(shorten).solve(problem, objective);
+                return new SolveAttempt(r.status(), r.allocation(), r.value(), r.buildSeconds() + r.solveSeconds(), r.message());
+            }
+            te.lp.pop.PopResult r = popSolver().withShorterPaths(shorten).solve(problem, objective);
+            return new SolveAttempt(r.status(), r.allocation(), r.value(), r.solvePhaseSeconds(), r.message());
+        } catch (RuntimeException e) {
+            // A crashing backend must not kill the solve loop (or a what-if): it is one more failed solve.
+            org.slf4j.LoggerFactory.getLogger(SolveSettings.class).error("solver crashed", e);
+            return new SolveAttempt(te.lp.SolveStatus.ERROR, java.util.Optional.empty(), Double.NaN, 0, "solver crashed: " + e);
+        }
+    }
+
     /** @return {@code lp} or {@code pop-K} */
     public String method() {
         return popK == 1 ? "lp" : "pop-" + popK;
