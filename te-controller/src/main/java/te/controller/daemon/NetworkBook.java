@@ -121,13 +121,11 @@ public final class NetworkBook {
     }
 
     /**
-     * The network as it would be after {@code change}, with its paths worked out as for a real
-     * change (replacement paths for pairs it cuts off), kept nowhere: for a what-if.
-     *
-     * @param change turns the current link states into the hypothetical ones
+     * The network as it would be with {@code links}, its paths worked out as for a real change
+     * (replacement paths for pairs it cuts off), kept nowhere: for a what-if.
      */
-    public NetworkSnapshot hypothetical(java.util.function.UnaryOperator<LinkState> change) {
-        return SurvivingPaths.of(topology, basePaths, change.apply(current.links()), threads);
+    public NetworkSnapshot hypothetical(LinkState links) {
+        return SurvivingPaths.of(topology, basePaths, links, threads);
     }
 
     /**

@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import te.topology.Topology;
@@ -20,6 +17,28 @@ import te.topology.Topology;
 class WhatIfTest {
     private final Topology t = DaemonFixture.ABILENE;
 
+    /** Asks a what-if (202 and its id at once), then waits for its answer. */
+    private static JsonNode whatIf(DaemonFixture d, String body) {
+        HttpResponse<String> asked = d.send("POST", "/v1/whatif", "application/json", body);
+        assertThat(asked.statusCode()).as(asked.body()).isEqualTo(202);
+        String location = asked.headers().firstValue("Location").orElseThrow();
+        assertThat(location).isEqualTo("/v1/whatif/" + DaemonFixture.json(asked).get("id").asLong());
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            HttpResponse<String> r = d.get(location);
+            if (r.statusCode() == 200) {
+                return DaemonFixture.json(r);
+            }
+            assertThat(r.statusCode()).as(r.body()).isEqualTo(202);
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("what-if " + location + " not answered within 60 s");
+    }
+
     @Test
     void aDrainsEffectIsShownAndNothingIsApplied(@TempDir Path dir) {
         try (DaemonFixture d = DaemonFixture.start(dir)) {
@@ -29,10 +48,9 @@ class WhatIfTest {
             long version = status.get("allocation").get("version").asLong();
             String topologyBefore = d.get("/v1/topology").body();
 
-            HttpResponse<String> r = d.send("POST", "/v1/whatif", "application/json",
-                    "{\"links\":[{\"src\":\"0\",\"dst\":\"1\",\"state\":\"drain\"}]}");
-            assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-            JsonNode w = DaemonFixture.json(r);
+            JsonNode w = whatIf(d, "{\"links\":[{\"src\":\"0\",\"dst\":\"1\",\"state\":\"drain\"}]}");
+            assertThat(w.get("topologyVersion").asLong()).isZero();
+            assertThat(w.get("served").get("demandVersion").asLong()).isEqualTo(1);
             assertThat(w.get("links").get(0).get("state").asText()).isEqualTo("drain");
             assertThat(w.get("served").get("version").asLong()).isEqualTo(version);
             JsonNode served = w.get("served");
@@ -64,12 +82,12 @@ class WhatIfTest {
             d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":100000},{\"src\":\"2\",\"dst\":\"3\",\"demand\":10}]");
             d.awaitAllocationFor(1, 0);
 
-            JsonNode same = DaemonFixture.json(d.send("POST", "/v1/whatif", "application/json", "{}"));
+            JsonNode same = whatIf(d, "{}");
             assertThat(same.get("whatIf").get("objectiveValue").asDouble())
                     .isCloseTo(same.get("served").get("objectiveValue").asDouble(), within(1e-6));
             assertThat(same.get("whatIf").get("commoditiesCarryingLess").asInt()).isZero();
 
-            JsonNode half = DaemonFixture.json(d.send("POST", "/v1/whatif", "application/json", "{\"demandScale\":0.0001}"));
+            JsonNode half = whatIf(d, "{\"demandScale\":0.0001}");
             assertThat(half.get("whatIf").get("demandMbps").asDouble()).isCloseTo(10.001, within(1e-9));
             assertThat(half.get("whatIf").get("minDemandShare").asDouble()).isEqualTo(1.0);
 
@@ -81,7 +99,7 @@ class WhatIfTest {
                             .formatted(t.nodes().get(t.arcDst(a)).id()));
                 }
             }
-            JsonNode cut = DaemonFixture.json(d.send("POST", "/v1/whatif", "application/json", "{\"links\":[" + links + "]}"));
+            JsonNode cut = whatIf(d, "{\"links\":[" + links + "]}");
             assertThat(cut.get("whatIf").get("commoditiesWithoutPath").asInt()).isEqualTo(1);
             assertThat(cut.get("whatIf").get("unroutableDemandMbps").asDouble()).isEqualTo(100000);
             assertThat(cut.get("whatIf").get("commoditiesCarryingLess").asInt()).as("the cut-off commodity counts too").isEqualTo(1);
@@ -120,25 +138,39 @@ class WhatIfTest {
                 assertThat(r.body()).as(b[0]).contains(b[1]);
             }
 
+            StringBuilder many = new StringBuilder();
+            for (int i = 0; i <= WhatIfLimits.changesPerArc() * t.arcCount(); i++) {
+                many.append(i == 0 ? "" : ",").append("{\"src\":\"0\",\"dst\":\"1\",\"state\":\"down\"}");
+            }
+            HttpResponse<String> tooMany = d.send("POST", "/v1/whatif", "application/json", "{\"links\":[" + many + "]}");
+            assertThat(tooMany.statusCode()).isEqualTo(400);
+            assertThat(tooMany.body()).contains("links has %d items: at most %d taken".formatted(
+                    WhatIfLimits.changesPerArc() * t.arcCount() + 1, WhatIfLimits.changesPerArc() * t.arcCount()));
+            assertThat(d.get("/v1/whatif/1").statusCode()).as("nothing asked yet").isEqualTo(404);
+
             ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
             ScriptedSolverProvider.GATE.set(gate);
             try {
-                CompletableFuture<HttpResponse<String>> first = d.http.sendAsync(HttpRequest.newBuilder(URI.create(d.url("/v1/whatif")))
-                        .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
-                        HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> first = d.send("POST", "/v1/whatif", "application/json", "{}");
+                assertThat(first.statusCode()).isEqualTo(202);
+                long id = DaemonFixture.json(first).get("id").asLong();
                 assertThat(gate.entered().await(30, java.util.concurrent.TimeUnit.SECONDS)).as("the what-if reached the solver").isTrue();
+                // Held in the solver: the API answers everything else meanwhile.
+                assertThat(d.get("/v1/whatif/" + id).statusCode()).isEqualTo(202);
+                assertThat(d.get("/v1/status").statusCode()).isEqualTo(200);
                 HttpResponse<String> second = d.send("POST", "/v1/whatif", "application/json", "{}");
                 assertThat(second.statusCode()).isEqualTo(429);
-                assertThat(second.body()).contains("another what-if is being solved");
+                assertThat(second.body()).contains("what-if %d is being solved".formatted(id));
                 assertThat(second.headers().firstValue("Retry-After")).contains("5");
                 ScriptedSolverProvider.GATE.set(null);
                 gate.release().countDown();
-                assertThat(first.get().statusCode()).isEqualTo(200);
             } finally {
                 ScriptedSolverProvider.GATE.set(null);
                 gate.release().countDown();
             }
-            assertThat(d.send("POST", "/v1/whatif", "application/json", "{}").statusCode()).as("free again").isEqualTo(200);
+            JsonNode next = whatIf(d, "{\"links\":[{\"src\":\"0\",\"dst\":\"1\",\"capacityMbps\":null}]}");
+            assertThat(next.get("whatIf").get("status").asText()).as("free again; null capacity is the topology's").isEqualTo("OPTIMAL");
+            assertThat(d.get("/v1/whatif/" + (next.get("id").asLong() - 1)).statusCode()).as("only the latest is kept").isEqualTo(404);
         }
     }
 }

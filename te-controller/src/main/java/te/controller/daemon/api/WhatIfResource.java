@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Semaphore;
 import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import te.controller.daemon.AllocationBook;
@@ -32,28 +31,46 @@ import te.topology.Topology;
 import te.topology.traffic.TrafficMatrix;
 
 /**
- * {@code POST /v1/whatif}: what the allocation would be after some link changes (down, up, drain,
- * undrain, a capacity) and with the demands scaled, solved aside with the daemon's own settings
- * and set beside the allocation being served. Nothing is applied, stored or pushed: an operator
- * asks whether a maintenance drain or a failure would leave demand unrouted or links full before
- * making it. One what-if runs at a time (another gets 429); it shares the cores with the solve
- * loop.
+ * {@code POST /v1/whatif} and {@code GET /v1/whatif/{id}}: what the allocation would be after some
+ * link changes (down, up, drain, undrain, a capacity) and with the demands scaled, solved aside
+ * with the daemon's own settings and set beside the allocation being served. Nothing is applied,
+ * stored or pushed: an operator asks whether a maintenance drain or a failure would leave demand
+ * unrouted or links full before making it. The POST is answered at once (202, the what-if's id);
+ * the solve runs on a thread of its own, so it holds up no HTTP handler (each serves a share of
+ * the connections) and no read timeout cuts it off, and the GET gives its answer once it is done.
+ * One what-if runs at a time (another gets 429) and only the latest is kept; it shares the cores
+ * with the solve loop.
  */
 public final class WhatIfResource {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(WhatIfResource.class);
     /** Largest demand scale a what-if takes. */
     static final double MAX_SCALE = 1000;
     /** Busiest links listed per allocation. */
     static final int BUSIEST = 5;
+    /** Most link changes per what-if, per arc of the topology: each copies the link states. */
+    public static final int CHANGES_PER_ARC = 4;
     private static final String EXPECTED = "expected a JSON object with optional \"links\": [{\"src\": ID, \"dst\": ID, "
             + "\"state\": \"down\"|\"up\"|\"drain\"|\"undrain\"} or {\"src\": ID, \"dst\": ID, \"capacityMbps\": N}, ...] and optional "
-            + "\"demandScale\": S (0 < S <= " + (int) MAX_SCALE + ")";
+            + "\"demandScale\": S (0 < S <= " + (int) MAX_SCALE + "); capacityMbps null is the topology's capacity again";
 
     private final Topology topology;
     private final DemandBook demands;
     private final NetworkBook network;
     private final AllocationBook allocations;
     private final SolveSettings settings;
-    private final Semaphore running = new Semaphore(1);
+    private final java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong();
+    /** The latest what-if, running or done; null before the first. */
+    private final java.util.concurrent.atomic.AtomicReference<Job> latest = new java.util.concurrent.atomic.AtomicReference<>();
+
+    /** One what-if: its id, and its answer once done (null while it runs). */
+    private static final class Job {
+        final long id;
+        volatile Map<String, Object> answer;
+
+        Job(long id) {
+            this.id = id;
+        }
+    }
 
     /** @param settings how the daemon solves; a what-if solves the same way */
     public WhatIfResource(Topology topology, DemandBook demands, NetworkBook network, AllocationBook allocations, SolveSettings settings) {
@@ -64,9 +81,23 @@ public final class WhatIfResource {
         this.settings = settings;
     }
 
-    /** @return this resource's routes (a what-if costs a solve, so it takes the token like a change) */
+    /** @return this resource's routes (a what-if costs a solve, so asking one takes the token like a change) */
     public List<Route> routes() {
-        return List.of(new Route("POST", "/v1/whatif", true, (r, v) -> whatIf(r)));
+        return List.of(new Route("POST", "/v1/whatif", true, (r, v) -> whatIf(r)),
+                new Route("GET", "/v1/whatif/{id}", false, (r, v) -> answer(v.get("id"))));
+    }
+
+    private ApiResponse answer(String id) {
+        Job job = latest.get();
+        if (job == null || !String.valueOf(job.id).equals(id)) {
+            throw ApiException.notFound("what-if '%s' is not kept: only the latest is (%s)".formatted(UploadParser.abbreviate(id),
+                    job == null ? "none asked yet" : "id " + job.id));
+        }
+        Map<String, Object> answer = job.answer;
+        if (answer == null) {
+            return ApiResponse.json(202, Map.of("id", job.id, "status", "running")).withHeader("Retry-After", "1");
+        }
+        return ApiResponse.json(200, answer);
     }
 
     /** One requested change, as asked and as applied to link states. */
@@ -77,39 +108,69 @@ public final class WhatIfResource {
         JsonNode body = UploadParser.jsonBody(r, EXPECTED);
         List<Change> changes = changes(body);
         double scale = scale(body);
+        // What it is asked against, taken once: the answer is labelled with these versions.
         DemandSnapshot d = demands.current();
+        NetworkSnapshot base = network.current();
+        Optional<AllocationSnapshot> served = allocations.current();
         if (d.version() == 0) {
             throw new ApiException(409, "no demands uploaded yet: a what-if routes the current demands", List.of(), Map.of());
         }
-        if (!running.tryAcquire()) {
-            throw new ApiException(429, "another what-if is being solved; ask again when it ends", List.of(), Map.of("Retry-After", "5"));
+        Job job;
+        synchronized (latest) {
+            Job last = latest.get();
+            if (last != null && last.answer == null) {
+                throw new ApiException(429, "what-if %d is being solved; ask again when it ends".formatted(last.id), List.of(),
+                        Map.of("Retry-After", "5"));
+            }
+            job = new Job(ids.incrementAndGet());
+            latest.set(job);
         }
+        Thread t = new Thread(() -> {
+            try {
+                job.answer = solve(job.id, changes, scale, d, base, served);
+            } catch (Throwable e) {
+                // Never leave the job running for good: every later what-if would get 429.
+                LOG.error("what-if {} failed", job.id, e);
+                job.answer = Map.of("id", job.id, "status", "done", "whatIf", Map.of("status", "ERROR", "message", "what-if failed: " + e));
+            }
+        }, "te-whatif-" + job.id);
+        t.setDaemon(true);
+        t.start();
+        return ApiResponse.json(202, Map.of("id", job.id, "status", "running", "location", "/v1/whatif/" + job.id))
+                .withHeader("Location", "/v1/whatif/" + job.id);
+    }
+
+    /** @return the answer; never throws (a failure is its status and message) */
+    private Map<String, Object> solve(long id, List<Change> changes, double scale, DemandSnapshot d, NetworkSnapshot base,
+                                      Optional<AllocationSnapshot> served) {
+        long start = System.nanoTime();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("id", id);
+        out.put("status", "done");
+        out.put("demandVersion", d.version());
+        out.put("topologyVersion", base.links().version());
+        out.put("links", changes.stream().map(Change::echo).toList());
+        out.put("demandScale", scale);
+        out.put("method", settings.method());
+        out.put("objective", settings.objective().cliName());
+        out.put("served", served.map(s -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("version", s.version());
+            m.put("demandVersion", s.info().demandVersion());
+            m.put("topologyVersion", s.info().topologyVersion());
+            m.putAll(figures(s.allocation()));
+            return m;
+        }).orElse(null));
+        Map<String, Object> w = new LinkedHashMap<>();
         try {
-            long start = System.nanoTime();
-            NetworkSnapshot n = network.hypothetical(links -> {
-                LinkState s = links;
-                for (Change c : changes) {
-                    s = c.apply().apply(s);
-                }
-                return s;
-            });
+            LinkState links = base.links();
+            for (Change c : changes) {
+                links = c.apply().apply(links);
+            }
+            NetworkSnapshot n = network.hypothetical(links);
             TrafficMatrix matrix = scale == 1 ? d.matrix() : d.matrix().scale(scale);
             TeProblem problem = new TeProblem(topology, n.paths(), Commodities.of(matrix, n.paths()), n.capacityMbps());
             SolveAttempt attempt = settings.attempt(problem);
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("demandVersion", d.version());
-            out.put("topologyVersion", network.current().links().version());
-            out.put("links", changes.stream().map(Change::echo).toList());
-            out.put("demandScale", scale);
-            out.put("method", settings.method());
-            out.put("objective", settings.objective().cliName());
-            Optional<AllocationSnapshot> served = allocations.current();
-            out.put("served", served.map(s -> {
-                Map<String, Object> m = figures(s.allocation());
-                m.put("version", s.version());
-                return m;
-            }).orElse(null));
-            Map<String, Object> w = new LinkedHashMap<>();
             w.put("status", attempt.status().name());
             w.put("message", attempt.message());
             w.put("commoditiesWithoutPath", problem.commodities().withoutPathSkipped());
@@ -119,12 +180,15 @@ public final class WhatIfResource {
                 served.ifPresent(s -> w.putAll(losses(s.allocation(), a)));
             });
             w.put("solveSeconds", attempt.solveSeconds());
-            w.put("wallSeconds", (System.nanoTime() - start) / 1e9);
-            out.put("whatIf", w);
-            return ApiResponse.json(200, out);
-        } finally {
-            running.release();
+        } catch (RuntimeException e) {
+            // E.g. out of memory for replacement paths: the asker gets the failure, the daemon goes on.
+            LOG.error("what-if {} failed", id, e);
+            w.put("status", "ERROR");
+            w.put("message", "what-if failed: " + e);
         }
+        w.put("wallSeconds", (System.nanoTime() - start) / 1e9);
+        out.put("whatIf", w);
+        return out;
     }
 
     /** @throws ApiException 400 naming the item or field that is not a change this takes */
@@ -143,6 +207,11 @@ public final class WhatIfResource {
         }
         if (!links.isArray()) {
             throw ApiException.badRequest("links %s: %s".formatted(UploadParser.abbreviate(links.toString()), EXPECTED));
+        }
+        int most = CHANGES_PER_ARC * topology.arcCount();
+        if (links.size() > most) {
+            throw ApiException.badRequest("links has %d items: at most %d taken (%d per arc of %s)".formatted(links.size(), most,
+                    CHANGES_PER_ARC, topology.name()));
         }
         List<Change> out = new ArrayList<>();
         for (int i = 0; i < links.size(); i++) {
@@ -168,8 +237,12 @@ public final class WhatIfResource {
         echo.put("dst", topology.nodes().get(topology.arcDst(arc)).id());
         if (item.has("capacityMbps")) {
             JsonNode c = item.get("capacityMbps");
+            if (c.isNull()) {
+                echo.put("capacityMbps", null);
+                return new Change(echo, s -> s.withCapacity(arc, null));
+            }
             if (!c.isNumber()) {
-                throw ApiException.badRequest("%s: capacityMbps must be a number of Mbps".formatted(at));
+                throw ApiException.badRequest("%s: capacityMbps must be a number of Mbps, or null for the topology's".formatted(at));
             }
             double mbps = c.asDouble();
             try {

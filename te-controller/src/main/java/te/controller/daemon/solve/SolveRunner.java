@@ -87,7 +87,8 @@ public final class SolveRunner {
         Optional<Kept> keptEarly = good ? keptSplits(solved.allocation().get(), problem, n) : Optional.empty();
         Optional<Restored> restored = good && keptEarly.isEmpty() && settings.restoreSplits()
                 ? restoredSplits(solved.allocation().get()) : Optional.empty();
-        SolveAttempt attempt = good ? solved.with(shortened(solved.allocation().get(), null)) : solved;
+        // Where splits were put back (or none could be), restored holds the shortened allocation already.
+        SolveAttempt attempt = good && restored.isEmpty() ? solved.with(shortened(solved.allocation().get(), null, solved.value())) : solved;
         // One publisher at a time: a link failure's immediate pruning (pruneToCurrentLinks) must
         // not interleave with this pass deciding what to serve.
         synchronized (publication) {
@@ -246,11 +247,12 @@ public final class SolveRunner {
 
     /**
      * @param fixed commodities to leave as they are (null: none)
+     * @param value the objective value {@code a} must keep
      * @return {@code a} with its flow moved onto shorter paths where they have room ({@link ShorterPaths}),
      *         when the settings ask for it; {@code a} itself otherwise, when nothing moved, or if the
      *         result failed the check
      */
-    private Allocation shortened(Allocation a, boolean[] fixed) {
+    private Allocation shortened(Allocation a, boolean[] fixed, double value) {
         if (!settings.shorterPaths()) {
             return a;
         }
@@ -258,8 +260,8 @@ public final class SolveRunner {
         if (o.movedMbps() == 0) {
             return a;
         }
-        List<String> violations = AllocationBook.violations(o.allocation(), settings.objective(),
-                o.allocation().objectiveValue(settings.objective()));
+        // Against the solve's value: a min-MLU peak the pass raised would show as a violation.
+        List<String> violations = AllocationBook.violations(o.allocation(), settings.objective(), value);
         if (!violations.isEmpty()) {
             // Cannot happen by construction (moves stay within room); never serve it if it does.
             LOG.error("moving flow onto shorter paths broke the allocation ({}); serving it as solved", violations.get(0));
@@ -304,14 +306,20 @@ public final class SolveRunner {
             if (r.restored() == 0) {
                 LOG.info("served splits of allocation version {}: none of the {} the re-solve moved could be put back ({} s)",
                         served.get().version(), r.differed(), "%.3f".formatted((System.nanoTime() - start) / 1e9));
-                return Optional.empty();
+                if (!settings.shorterPaths()) {
+                    return Optional.empty();
+                }
             }
-            Allocation back = shortened(r.allocation(), r.putBack());
+            // Commodities whose re-solved split is the served one stay as they are, also when none was put back.
+            Allocation back = shortened(r.allocation(), r.putBack(), fresh.objectiveValue(objective));
             double value = back.objectiveValue(objective);
             List<String> violations = AllocationBook.violations(back, objective, value);
             if (!violations.isEmpty()) {
                 LOG.error("served splits put back fail the check ({}); publishing the re-solve as it is", violations.get(0));
                 return Optional.empty();
+            }
+            if (r.restored() == 0) {
+                return Optional.of(new Restored(back, value, "", served.get().version()));
             }
             LOG.info("served splits of allocation version {} put back for {} of the {} commodities the re-solve moved, objective {} "
                     + "against {} ({} s)", served.get().version(), r.restored(), r.differed(), value, fresh.objectiveValue(objective),

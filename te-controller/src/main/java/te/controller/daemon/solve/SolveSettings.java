@@ -26,7 +26,8 @@ import te.lp.pop.RandomPartitioner;
  * @param restoreSplits    put the served splits back into a re-solve's allocation where capacity allows, at the same
  *                         flow per commodity ({@link RestoredSplits}); the objective is unchanged
  * @param shorterPaths     move each solve's flow onto shorter paths where they have room ({@link te.lp.ShorterPaths}),
- *                         before served splits are put back; the objective is unchanged
+ *                         after served splits are put back, for the commodities that do not end with theirs; the
+ *                         objective is unchanged
  */
 public record SolveSettings(Objective objective, TeSolver solver, int popK, double clientSplit, double timeLimitSeconds, int threads,
                             Partitioner partitioner, double gap, double minGain, boolean restoreSplits, boolean shorterPaths) {
