@@ -71,6 +71,13 @@ class RestoredSplitsTest {
                     boolean asServed = served.commodityFlowMbps(k) > 0 && sameSplit(a, served, k, k);
                     assertThat(asFresh || asServed).as("seed %d commodity %d has its re-solved or its served split", seed, k).isTrue();
                     kept += asServed && !asFresh ? 1 : 0;
+                    // What the daemon leaves alone when it moves flow onto shorter paths: exactly the served splits.
+                    if (r.putBack()[k]) {
+                        assertThat(asServed).as("seed %d commodity %d marked put back ends with its served split", seed, k).isTrue();
+                    }
+                    if (asServed && !asFresh) {
+                        assertThat(r.putBack()[k]).as("seed %d commodity %d given its served split is marked", seed, k).isTrue();
+                    }
                 }
             }
             assertThat(r.restored()).isLessThanOrEqualTo(r.differed());
