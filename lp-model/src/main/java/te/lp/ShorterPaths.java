@@ -42,6 +42,7 @@ import te.topology.paths.PathSet;
  * 0.26 s instead of 0.03 s; not kept.
  */
 public final class ShorterPaths {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(ShorterPaths.class);
     /** Most sweeps over all commodities. */
     public static final int MAX_SWEEPS = 8;
     /**
@@ -80,7 +81,9 @@ public final class ShorterPaths {
      * @param fixed      commodities to leave as they are (by index; null: none), e.g. splits a
      *                   daemon put back from the allocation it serves
      * @return a routing with the same flow per commodity, no arc loaded beyond that limit unless it
-     *         was already, and each move onto a strictly shorter path
+     *         was already, and each move onto a strictly shorter path; checked by
+     *         {@link AllocationChecker} (at capacity, or min-MLU's peak), and should it fail, which
+     *         the construction rules out, the input as it is
      */
     public static Outcome shorten(Allocation allocation, Objective objective, boolean[] fixed) {
         long start = System.nanoTime();
@@ -148,7 +151,16 @@ public final class ShorterPaths {
             return new Outcome(allocation, 0, hopsBefore, hopsBefore, sweeps, seconds(start));
         }
         Allocation shortened = new Allocation(problem, flow);
-        return new Outcome(shortened, moved, hopsBefore, shortened.meanPathHops(), sweeps, seconds(start));
+        java.util.List<String> violations = new AllocationChecker().violations(shortened,
+                objective == Objective.MIN_MLU ? Math.max(1.0, peak) : 1.0);
+        if (!violations.isEmpty()) {
+            // Never handed out broken: the caller serves what it had.
+            LOG.error("moving flow onto shorter paths broke the allocation ({}); keeping it as it was", violations.get(0));
+            return new Outcome(allocation, 0, hopsBefore, hopsBefore, sweeps, seconds(start));
+        }
+        double hopsAfter = shortened.meanPathHops();
+        LOG.debug("shorter paths: {} Mbps moved in {} sweeps, mean hops {} -> {}", moved, sweeps, hopsBefore, hopsAfter);
+        return new Outcome(shortened, moved, hopsBefore, hopsAfter, sweeps, seconds(start));
     }
 
     private static double seconds(long start) {
@@ -172,16 +184,9 @@ public final class ShorterPaths {
             for (int a = 0; a < arcLength.length; a++) {
                 arcLength[a] = metric.length(topology, a);
             }
-            int[] firstColumn = problem.firstColumns();
-            pathOf = new int[firstColumn[firstColumn.length - 1]];
+            pathOf = problem.columnPaths();
             length = new double[pathOf.length];
             java.util.Arrays.fill(length, Double.NaN);
-            for (int k = 0; k + 1 < firstColumn.length; k++) {
-                int path = paths.firstPath(problem.commodities().pairIndex(k));
-                for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
-                    pathOf[j] = path++;
-                }
-            }
         }
 
         /**

@@ -143,15 +143,6 @@ public final class TeOptimizer {
         if (o.movedMbps() == 0) {
             return result.withTimes(result.buildSeconds(), result.solveSeconds() + o.seconds());
         }
-        List<String> violations = checker.violations(o.allocation(),
-                result.objective() == Objective.MIN_MLU ? Math.max(1.0, before.maxUtilisation()) : 1.0);
-        if (!violations.isEmpty()) {
-            // Cannot happen by construction (moves stay within room); never serve it if it does.
-            LOG.error("moving flow onto shorter paths broke the allocation ({}); serving the solver's", violations.get(0));
-            return result;
-        }
-        LOG.debug("shorter paths: {} Mbps moved in {} sweeps, mean hops {} -> {}, {} s", o.movedMbps(), o.sweeps(),
-                o.hopsBefore(), o.hopsAfter(), o.seconds());
         return new TeResult(result.objective(), result.status(), Optional.of(o.allocation()),
                 o.allocation().objectiveValue(result.objective()), result.buildSeconds(), result.solveSeconds() + o.seconds(),
                 result.columns(), result.rows(), result.nonZeros(), result.message());

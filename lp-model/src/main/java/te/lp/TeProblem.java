@@ -50,4 +50,20 @@ public record TeProblem(Topology topology, PathSet paths, Commodities commoditie
         }
         return first;
     }
+
+    /**
+     * @return per path variable, the index in {@link #paths()} of the path it follows (commodity
+     *         k's variables follow its pair's paths by rank, from {@code paths().firstPath(pair)})
+     */
+    public int[] columnPaths() {
+        int[] first = firstColumns();
+        int[] pathOf = new int[first[commodities.size()]];
+        for (int k = 0; k < commodities.size(); k++) {
+            int path = paths.firstPath(commodities.pairIndex(k));
+            for (int j = first[k]; j < first[k + 1]; j++) {
+                pathOf[j] = path++;
+            }
+        }
+        return pathOf;
+    }
 }

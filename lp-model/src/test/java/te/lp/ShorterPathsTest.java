@@ -28,6 +28,7 @@ class ShorterPathsTest {
         ShorterPaths.Outcome o = ShorterPaths.shorten(new Allocation(p, new double[] {0, 15}), Objective.TOTAL_FLOW);
 
         assertThat(o.allocation().pathFlowsMbps()).containsExactly(10, 5);
+        assertThat(new AllocationChecker().violations(o.allocation(), 1.0)).isEmpty();
         assertThat(o.movedMbps()).isEqualTo(10);
         assertThat(o.hopsBefore()).isEqualTo(2);
         assertThat(o.hopsAfter()).isCloseTo(20.0 / 15, within(1e-12));
@@ -45,6 +46,7 @@ class ShorterPathsTest {
 
         assertThat(o.allocation().pathFlowsMbps()[0]).isCloseTo(0.15, within(1e-12));
         assertThat(o.allocation().maxUtilisation()).isCloseTo(0.015, within(1e-15));
+        assertThat(new AllocationChecker().violations(o.allocation(), 1.0)).isEmpty();
     }
 
     /**
@@ -60,6 +62,7 @@ class ShorterPathsTest {
 
         assertThat(o.allocation().pathFlowsMbps()).containsExactly(10, 0);
         assertThat(o.allocation().arcLoadMbps()[0]).isEqualTo(10);
+        assertThat(new AllocationChecker().violations(o.allocation(), 1.0)).isEmpty();
     }
 
     /**
@@ -92,6 +95,7 @@ class ShorterPathsTest {
         ShorterPaths.Outcome o = ShorterPaths.shorten(a, Objective.TOTAL_FLOW, new boolean[] {true, false});
 
         assertThat(o.allocation().pathFlowsMbps()).containsExactly(0, 15, 15, 0);
+        assertThat(new AllocationChecker().violations(o.allocation(), 1.0)).isEmpty();
     }
 
     @Test

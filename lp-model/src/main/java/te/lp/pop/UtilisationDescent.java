@@ -57,16 +57,11 @@ final class UtilisationDescent {
     UtilisationDescent(TeProblem problem) {
         this.problem = problem;
         firstColumn = problem.firstColumns();
-        pathOf = new int[firstColumn[firstColumn.length - 1]];
-        var commodities = problem.commodities();
+        pathOf = problem.columnPaths();
         paths = problem.paths();
         long entries = 0;
-        for (int k = 0; k < commodities.size(); k++) {
-            int path = paths.firstPath(commodities.pairIndex(k));
-            for (int j = firstColumn[k]; j < firstColumn[k + 1]; j++) {
-                pathOf[j] = path++;
-                entries += paths.pathLength(pathOf[j]);
-            }
+        for (int p : pathOf) {
+            entries += paths.pathLength(p);
         }
         arcEntries = entries;
     }

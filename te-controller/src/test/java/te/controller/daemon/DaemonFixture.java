@@ -141,6 +141,16 @@ final class DaemonFixture implements AutoCloseable {
         }
     }
 
+    /** Uploads {@code tm} as the JSON list of entries, nodes by id. */
+    HttpResponse<String> putMatrix(te.topology.traffic.TrafficMatrix tm) {
+        StringBuilder body = new StringBuilder("[");
+        for (int i = 0; i < tm.size(); i++) {
+            body.append(i == 0 ? "" : ",").append("{\"src\":\"%s\",\"dst\":\"%s\",\"demand\":%s}".formatted(
+                    topology.nodes().get(tm.src(i)).id(), topology.nodes().get(tm.dst(i)).id(), tm.demandMbps(i)));
+        }
+        return putJson(body.append("]").toString());
+    }
+
     HttpResponse<String> putJson(String body) {
         return send("PUT", "/v1/demands", "application/json", body);
     }

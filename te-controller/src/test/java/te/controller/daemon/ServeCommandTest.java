@@ -29,17 +29,13 @@ class ServeCommandTest {
         assertThat(ConfigFile.arguments(config, Set.of("topology", "restore-splits"), Set.of("restore-splits"), Set.of("restore-splits")))
                 .containsExactly("--no-restore-splits", "--topology=Abilene");
         // The real option table: restore-splits is negatable there.
-        picocli.CommandLine cli = te.controller.cli.TeCli.commandLine();
-        picocli.CommandLine.ParseResult parsed = cli.parseArgs("serve", "--config", config.toString());
-        assertThat(((ServeCommand) parsed.subcommand().commandSpec().userObject()).restoreSplits).isFalse();
+        assertThat(parsed("--config", config.toString()).restoreSplits).isFalse();
         // Each of the two on-by-default switches reaches its own setting.
         java.nio.file.Files.writeString(config, "topology=Abilene\nshorter-paths=false\n");
-        SolveSettings noShorter = ((ServeCommand) cli.parseArgs("serve", "--config", config.toString()).subcommand().commandSpec()
-                .userObject()).solveSettings();
+        SolveSettings noShorter = parsed("--config", config.toString()).solveSettings();
         assertThat(noShorter.shorterPaths()).isFalse();
         assertThat(noShorter.restoreSplits()).isTrue();
-        SolveSettings noRestore = ((ServeCommand) TeCli.commandLine().parseArgs("serve", "-t", "Abilene", "--no-restore-splits")
-                .subcommand().commandSpec().userObject()).solveSettings();
+        SolveSettings noRestore = parsed("-t", "Abilene", "--no-restore-splits").solveSettings();
         assertThat(noRestore.shorterPaths()).isTrue();
         assertThat(noRestore.restoreSplits()).isFalse();
         Files.writeString(config, "no-cache=maybe\n");
@@ -188,5 +184,13 @@ class ServeCommandTest {
         int exit = cli.execute(args);
         assertThat(exit).as("exit code of %s", List.of(args)).isNotZero();
         return err.toString();
+    }
+
+    /** @return {@code te serve} as picocli parsed these arguments (config file read, nothing run) */
+    private static ServeCommand parsed(String... args) {
+        String[] all = new String[args.length + 1];
+        all[0] = "serve";
+        System.arraycopy(args, 0, all, 1, args.length);
+        return (ServeCommand) TeCli.commandLine().parseArgs(all).subcommand().commandSpec().userObject();
     }
 }

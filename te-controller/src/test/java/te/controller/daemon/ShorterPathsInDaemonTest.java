@@ -29,13 +29,13 @@ class ShorterPathsInDaemonTest {
                     new te.lp.pop.RandomPartitioner(), 0, 0, true, on == 1);
             try (DaemonFixture d = DaemonFixture.startWith(dir.resolve("state" + on), s)) {
                 TrafficMatrix tm = TrafficSpec.parse("gravity:1,400").generate(d.topology);
-                d.putJson(json(d, tm, 0));
+                d.putMatrix(tm);
                 d.awaitAllocationFor(1, 0);
                 Allocation first = d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
                 hops[on] = first.meanPathHops();
                 alpha[on] = first.minDemandShare();
 
-                d.putJson(json(d, tm, 0.05));
+                d.putMatrix(jittered(tm, 0.05));
                 d.awaitAllocationFor(2, 0);
                 String body = d.get("/v1/allocation").body();
                 assertThat(DaemonFixture.json(d.get("/v1/allocation")).get("message").asText()).as("shorter=%s", on == 1)
@@ -47,15 +47,13 @@ class ShorterPathsInDaemonTest {
         assertThat(hops[1]).as("mean hops with shorter paths, without: %s", hops[0]).isLessThan(hops[0] - 0.02);
     }
 
-    /** @return {@code tm} as the upload's JSON, each demand scaled by a seeded factor within ±{@code jitter} */
-    private static String json(DaemonFixture d, TrafficMatrix tm, double jitter) {
+    /** @return {@code tm} with each demand scaled by a seeded factor within ±{@code jitter} */
+    private static TrafficMatrix jittered(TrafficMatrix tm, double jitter) {
         Random random = new Random(7);
-        StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < tm.size(); i++) {
-            double demand = tm.demandMbps(i) * (1 + jitter * (2 * random.nextDouble() - 1));
-            b.append(i == 0 ? "" : ",").append("{\"src\":\"%s\",\"dst\":\"%s\",\"demand\":%s}".formatted(
-                    d.topology.nodes().get(tm.src(i)).id(), d.topology.nodes().get(tm.dst(i)).id(), demand));
+        double[] demand = tm.demandArray();
+        for (int i = 0; i < demand.length; i++) {
+            demand[i] *= 1 + jitter * (2 * random.nextDouble() - 1);
         }
-        return b.append(']').toString();
+        return new TrafficMatrix(tm.nodeCount(), tm.srcArray(), tm.dstArray(), demand);
     }
 }

@@ -16,7 +16,6 @@ import te.controller.daemon.state.StateFile;
 import te.controller.daemon.state.StoredState;
 import te.lp.Allocation;
 import te.lp.SolveStatus;
-import te.topology.traffic.TrafficMatrix;
 import te.topology.traffic.TrafficSpec;
 
 /** Solver failures: CSPF before any good allocation, the last good one after; the publisher sees only good ones. */
@@ -47,13 +46,7 @@ class SolveLoopTest {
     void aPopAllocationWithASubProblemOutOfTimeIsPublishedWithItsStatusAndMessage() throws Exception {
         ScriptedSolverProvider.timeLimitOnCall(3);
         try (DaemonFixture d = DaemonFixture.startPop(dir, 4)) {
-            StringBuilder body = new StringBuilder("[");
-            TrafficMatrix tm = TrafficSpec.parse("gravity:3,64").generate(d.topology);
-            for (int i = 0; i < tm.size(); i++) {
-                body.append(i == 0 ? "" : ",").append("{\"src\":\"%s\",\"dst\":\"%s\",\"demand\":%s}".formatted(
-                        d.topology.nodes().get(tm.src(i)).id(), d.topology.nodes().get(tm.dst(i)).id(), tm.demandMbps(i)));
-            }
-            d.putJson(body.append("]").toString());
+            d.putMatrix(TrafficSpec.parse("gravity:3,64").generate(d.topology));
             JsonNode s = d.awaitAllocationFor(1, 0);
             assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
             assertThat(s.get("lastSolve").get("solverStatus").asText()).isEqualTo("TIME_LIMIT");

@@ -58,9 +58,8 @@ public final class WhatIfResource {
     private final NetworkBook network;
     private final AllocationBook allocations;
     private final SolveSettings settings;
-    private final java.util.concurrent.atomic.AtomicLong ids = new java.util.concurrent.atomic.AtomicLong();
-    /** The latest what-if, running or done; null before the first. */
-    private final java.util.concurrent.atomic.AtomicReference<Job> latest = new java.util.concurrent.atomic.AtomicReference<>();
+    /** The latest what-if, running or done; null before the first. Replaced under this resource's lock. */
+    private volatile Job latest;
 
     /** One what-if: its id, and its answer once done (null while it runs). */
     private static final class Job {
@@ -88,7 +87,7 @@ public final class WhatIfResource {
     }
 
     private ApiResponse answer(String id) {
-        Job job = latest.get();
+        Job job = latest;
         if (job == null || !String.valueOf(job.id).equals(id)) {
             throw ApiException.notFound("what-if '%s' is not kept: only the latest is (%s)".formatted(UploadParser.abbreviate(id),
                     job == null ? "none asked yet" : "id " + job.id));
@@ -116,14 +115,14 @@ public final class WhatIfResource {
             throw new ApiException(409, "no demands uploaded yet: a what-if routes the current demands", List.of(), Map.of());
         }
         Job job;
-        synchronized (latest) {
-            Job last = latest.get();
+        synchronized (this) {
+            Job last = latest;
             if (last != null && last.answer == null) {
                 throw new ApiException(429, "what-if %d is being solved; ask again when it ends".formatted(last.id), List.of(),
                         Map.of("Retry-After", "5"));
             }
-            job = new Job(ids.incrementAndGet());
-            latest.set(job);
+            job = new Job(last == null ? 1 : last.id + 1);
+            latest = job;
         }
         Thread t = new Thread(() -> {
             try {

@@ -88,7 +88,7 @@ public final class SolveRunner {
         Optional<Restored> restored = good && keptEarly.isEmpty() && settings.restoreSplits()
                 ? restoredSplits(solved.allocation().get()) : Optional.empty();
         // Where splits were put back (or none could be), restored holds the shortened allocation already.
-        SolveAttempt attempt = good && restored.isEmpty() ? solved.with(shortened(solved.allocation().get(), null, solved.value())) : solved;
+        SolveAttempt attempt = good && restored.isEmpty() ? solved.with(shortened(solved.allocation().get(), null)) : solved;
         // One publisher at a time: a link failure's immediate pruning (pruneToCurrentLinks) must
         // not interleave with this pass deciding what to serve.
         synchronized (publication) {
@@ -247,28 +247,11 @@ public final class SolveRunner {
 
     /**
      * @param fixed commodities to leave as they are (null: none)
-     * @param value the objective value {@code a} must keep
-     * @return {@code a} with its flow moved onto shorter paths where they have room ({@link ShorterPaths}),
-     *         when the settings ask for it; {@code a} itself otherwise, when nothing moved, or if the
-     *         result failed the check
+     * @return {@code a} with its flow moved onto shorter paths where they have room ({@link ShorterPaths},
+     *         which checks its result), when the settings ask for it; {@code a} itself otherwise
      */
-    private Allocation shortened(Allocation a, boolean[] fixed, double value) {
-        if (!settings.shorterPaths()) {
-            return a;
-        }
-        ShorterPaths.Outcome o = ShorterPaths.shorten(a, settings.objective(), fixed);
-        if (o.movedMbps() == 0) {
-            return a;
-        }
-        // Against the solve's value: a min-MLU peak the pass raised would show as a violation.
-        List<String> violations = AllocationBook.violations(o.allocation(), settings.objective(), value);
-        if (!violations.isEmpty()) {
-            // Cannot happen by construction (moves stay within room); never serve it if it does.
-            LOG.error("moving flow onto shorter paths broke the allocation ({}); serving it as solved", violations.get(0));
-            return a;
-        }
-        LOG.debug("shorter paths: {} Mbps moved, mean hops {} -> {}, {} s", o.movedMbps(), o.hopsBefore(), o.hopsAfter(), o.seconds());
-        return o.allocation();
+    private Allocation shortened(Allocation a, boolean[] fixed) {
+        return settings.shorterPaths() ? ShorterPaths.shorten(a, settings.objective(), fixed).allocation() : a;
     }
 
     /** A re-solve's allocation with the splits of allocation {@code servedVersion} put back, its objective and a note. */
@@ -311,7 +294,7 @@ public final class SolveRunner {
                 }
             }
             // Commodities whose re-solved split is the served one stay as they are, also when none was put back.
-            Allocation back = shortened(r.allocation(), r.putBack(), fresh.objectiveValue(objective));
+            Allocation back = shortened(r.allocation(), r.putBack());
             double value = back.objectiveValue(objective);
             List<String> violations = AllocationBook.violations(back, objective, value);
             if (!violations.isEmpty()) {
