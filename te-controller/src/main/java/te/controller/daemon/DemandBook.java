@@ -11,6 +11,7 @@ import te.controller.daemon.state.StateStore;
 import te.controller.daemon.state.StoredState;
 import te.topology.Topology;
 import te.topology.traffic.TrafficMatrix;
+import te.topology.traffic.TrafficMatrixBuilder;
 import te.topology.traffic.TrafficMatrixFormatException;
 import te.topology.traffic.TrafficMatrixIo;
 
@@ -56,19 +57,32 @@ public final class DemandBook {
         }
         String format = new String(p, 0, newline, StandardCharsets.US_ASCII);
         ByteArrayInputStream body = new ByteArrayInputStream(p, newline + 1, Math.max(0, p.length - newline - 1));
+        // An edited topology (TopologyStamp lets one in) may lack nodes the demands name: the other
+        // pairs still apply, so they are served at once instead of waiting for the next upload.
+        TrafficMatrixBuilder builder = TrafficMatrixBuilder.droppingUnknownNodes(topology, "stored demands");
+        TrafficMatrix tm;
         try {
-            TrafficMatrix tm = switch (format) {
-                case "json" -> TrafficMatrixIo.readJson(topology, "stored demands", body);
-                case "csv" -> TrafficMatrixIo.readCsv(topology, "stored demands", new InputStreamReader(body, StandardCharsets.UTF_8));
+            tm = switch (format) {
+                case "json" -> TrafficMatrixIo.readJson(builder, body);
+                case "csv" -> TrafficMatrixIo.readCsv(builder, new InputStreamReader(body, StandardCharsets.UTF_8));
                 default -> throw new TrafficMatrixFormatException("stored demands",
                         java.util.List.of("format line '%s' is neither json nor csv".formatted(format)));
             };
-            LOG.info("loaded demands version {}: {} entries, {} Mbps in total", s.version(), tm.size(), tm.totalDemandMbps());
-            return Optional.of(new DemandSnapshot(s.version(), tm, topology, null));
         } catch (TrafficMatrixFormatException e) {
             store.setAside(StateStore.DEMANDS, "does not fit topology %s: %s".formatted(topology.name(), e.violations().get(0)));
             return Optional.empty();
         }
+        long version = s.version();
+        byte[] json = null;
+        if (builder.droppedCount() > 0) {
+            version++;
+            json = TrafficMatrices.json(topology, tm);
+            store.supersede(StateStore.DEMANDS, version, payload(Format.JSON, json), "%s has no node of %d pairs (%s%s); the other %d kept"
+                    .formatted(topology.name(), builder.droppedCount(), String.join(", ", builder.dropped()),
+                            builder.droppedCount() > builder.dropped().size() ? ", …" : "", tm.size()));
+        }
+        LOG.info("loaded demands version {}: {} entries, {} Mbps in total", version, tm.size(), tm.totalDemandMbps());
+        return Optional.of(new DemandSnapshot(version, tm, topology, json));
     }
 
     /** @return the current demands */
@@ -94,11 +108,16 @@ public final class DemandBook {
     }
 
     private DemandSnapshot commit(DemandSnapshot next, byte[] body, Format format) {
+        store.save(StateStore.DEMANDS, next.version(), payload(format, body));
+        current = next;
+        return next;
+    }
+
+    /** @return the stored form: a line naming the format, then the body */
+    private static byte[] payload(Format format, byte[] body) {
         byte[] head = (format.name().toLowerCase(java.util.Locale.ROOT) + "\n").getBytes(StandardCharsets.US_ASCII);
         byte[] payload = Arrays.copyOf(head, head.length + body.length);
         System.arraycopy(body, 0, payload, head.length, body.length);
-        store.save(StateStore.DEMANDS, next.version(), payload);
-        current = next;
-        return next;
+        return payload;
     }
 }

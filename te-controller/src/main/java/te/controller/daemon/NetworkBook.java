@@ -73,27 +73,61 @@ public final class NetworkBook {
     }
 
     private static Optional<LinkState> parse(Topology topology, StateStore store, StoredState s) {
+        LinksFile file;
         try {
-            LinksFile file = JSON.readValue(s.payload(), LinksFile.class);
+            file = JSON.readValue(s.payload(), LinksFile.class);
+        } catch (IOException e) {
+            store.setAside(StateStore.LINKS, "not a links file: " + e.getMessage());
+            return Optional.empty();
+        }
+        // An edited topology (TopologyStamp lets one in) may lack links or nodes the file names:
+        // the operator's word on every other link still holds, and a drain lost here would put
+        // traffic back onto a link under maintenance.
+        List<String> gone = new ArrayList<>();
+        LinkState links;
+        try {
             java.util.TreeMap<Integer, Double> capacities = new java.util.TreeMap<>();
             for (CapacityRef c : file.capacities() == null ? List.<CapacityRef>of() : file.capacities()) {
-                capacities.put(arcOf(topology, c.src(), c.dst()), c.capacityMbps());
+                int arc = arcOrGone(topology, "capacity", new ArcRef(c.src(), c.dst()), gone);
+                if (arc >= 0) {
+                    capacities.put(arc, c.capacityMbps());
+                }
             }
-            return Optional.of(new LinkState(s.version(), arcs(topology, file.down()), arcs(topology, file.reportedDown()), capacities,
-                    arcs(topology, file.drained())));
-        } catch (IOException | RuntimeException e) {
+            List<Integer> down = arcs(topology, "down", file.down(), gone);
+            List<Integer> reportedDown = arcs(topology, "reported down", file.reportedDown(), gone);
+            List<Integer> drained = arcs(topology, "drained", file.drained(), gone);
+            links = new LinkState(gone.isEmpty() ? s.version() : s.version() + 1, down, reportedDown, capacities, drained);
+        } catch (RuntimeException e) {
             store.setAside(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
         }
+        if (!gone.isEmpty()) {
+            store.supersede(StateStore.LINKS, links.version(), render(topology, links),
+                    "%s has no %s; the rest kept".formatted(topology.name(), String.join(", ", gone)));
+        }
+        return Optional.of(links);
     }
 
-    private static List<Integer> arcs(Topology topology, List<ArcRef> refs) {
+    private static List<Integer> arcs(Topology topology, String what, List<ArcRef> refs, List<String> gone) {
         List<Integer> arcs = new ArrayList<>();
         for (ArcRef ref : refs == null ? List.<ArcRef>of() : refs) {
-            arcs.add(arcOf(topology, ref.src(), ref.dst()));
+            int arc = arcOrGone(topology, what, ref, gone);
+            if (arc >= 0) {
+                arcs.add(arc);
+            }
         }
         arcs.sort(null);
         return arcs;
+    }
+
+    /** @return the arc {@code ref} names, or -1 after adding it to {@code gone} when the topology has no such link */
+    private static int arcOrGone(Topology topology, String what, ArcRef ref, List<String> gone) {
+        try {
+            return arcOf(topology, ref.src(), ref.dst());
+        } catch (IllegalArgumentException e) {
+            gone.add("link %s->%s (%s)".formatted(ref.src(), ref.dst(), what));
+            return -1;
+        }
     }
 
     /**
@@ -208,7 +242,7 @@ public final class NetworkBook {
                 || (!next.capacityMbps().equals(current.links().capacityMbps()) && (unusableArcs(next) || unusableArcs(current.links())));
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
                 : SurvivingPaths.keepingPaths(topology, next, current.paths(), current.replacedPairs());
-        store.save(StateStore.LINKS, next.version(), render(next));
+        store.save(StateStore.LINKS, next.version(), render(topology, next));
         current = snapshot;
         LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms){}", what,
                 next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000,
@@ -221,19 +255,19 @@ public final class NetworkBook {
         return !links.downArcs().isEmpty() || !links.drained().isEmpty() || links.capacityMbps().containsValue(0.0);
     }
 
-    private byte[] render(LinkState links) {
+    private static byte[] render(Topology topology, LinkState links) {
         try {
             List<CapacityRef> capacities = links.capacityMbps().entrySet().stream().map(e -> new CapacityRef(
                     topology.nodes().get(topology.arcSrc(e.getKey())).id(), topology.nodes().get(topology.arcDst(e.getKey())).id(),
                     e.getValue())).toList();
-            return JSON.writeValueAsBytes(new LinksFile(refs(links.operatorDown()), refs(links.switchDown()), capacities,
-                    refs(links.drained())));
+            return JSON.writeValueAsBytes(new LinksFile(refs(topology, links.operatorDown()), refs(topology, links.switchDown()), capacities,
+                    refs(topology, links.drained())));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render link states", e);
         }
     }
 
-    private List<ArcRef> refs(List<Integer> arcs) {
+    private static List<ArcRef> refs(Topology topology, List<Integer> arcs) {
         return arcs.stream().map(a -> new ArcRef(topology.nodes().get(topology.arcSrc(a)).id(),
                 topology.nodes().get(topology.arcDst(a)).id())).toList();
     }

@@ -9,11 +9,17 @@ import te.topology.Topology;
 
 /**
  * The links' flap-damping penalties, kept in the state directory so that a restarted daemon keeps a
- * flapping link down for the rest of its penalty instead of taking it back after the hold-down. One
- * line per arc, {@code ARC PENALTY SUPPRESSED}; the file's version is the time they were taken, ms
+ * flapping link down for the rest of its penalty instead of taking it back after the hold-down. A line
+ * {@code shape SHAPE} ({@link AllocationFile#shape}: arc numbers name other links in an edited
+ * topology), then one line per arc, {@code ARC PENALTY SUPPRESSED}; the file's version is the time they were taken, ms
  * since the epoch, so the penalties decay over the time the daemon was away too.
  */
 public final class PenaltyBook {
+    /**
+     * First line: the topology's shape the arc numbers refer to. Files without it (from builds
+     * before it) are read as before.
+     */
+    private static final String SHAPE = "shape ";
     private final StateStore store;
     private final Topology topology;
 
@@ -24,7 +30,7 @@ public final class PenaltyBook {
 
     /** Persists durably; @throws java.io.UncheckedIOException when it cannot */
     void save(List<FlapPenalty> penalties, long takenAtMillis) {
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder(SHAPE).append(AllocationFile.shape(topology)).append('\n');
         for (FlapPenalty p : penalties) {
             text.append(p.arc()).append(' ').append(p.penalty()).append(' ').append(p.suppressed()).append('\n');
         }
@@ -51,6 +57,14 @@ public final class PenaltyBook {
         List<FlapPenalty> out = new ArrayList<>();
         for (String line : new String(payload, StandardCharsets.UTF_8).split("\n")) {
             if (line.isEmpty()) {
+                continue;
+            }
+            if (line.startsWith(SHAPE)) {
+                String shape = AllocationFile.shape(topology);
+                if (!line.substring(SHAPE.length()).equals(shape)) {
+                    throw new IllegalArgumentException(("taken on another shape of %s (%s, now %s: links or nodes changed), where "
+                            + "its arc numbers named other links").formatted(topology.name(), line.substring(SHAPE.length()), shape));
+                }
                 continue;
             }
             String[] w = line.split(" ");

@@ -81,6 +81,15 @@ final class DaemonFixture implements AutoCloseable {
                 new SolveSettings(objective, Solvers.byName("scripted"), 1, 0, 60, 1).withMinGain(minGain));
     }
 
+    /** {@code topology} (e.g. an edited Abilene) as the full-LP fixture. */
+    static DaemonFixture start(Path stateDir, Topology topology) {
+        PathSet paths = PathPrecomputation.allPairs(topology, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
+        DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), stateDir, Optional.empty(), Duration.ofHours(1),
+                1 << 20);
+        return new DaemonFixture(Daemon.start(topology, paths, settings,
+                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1), a -> { }), topology);
+    }
+
     /** Abilene with these solve settings, timer every hour. */
     static DaemonFixture startWith(Path stateDir, SolveSettings solve) {
         return start(stateDir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> { }, solve);

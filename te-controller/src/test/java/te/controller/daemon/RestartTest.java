@@ -3,6 +3,7 @@ package te.controller.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,9 +48,9 @@ class RestartTest {
         Path allocation = dir.resolve("allocation.state");
         byte[] bytes = Files.readAllBytes(allocation);
         Files.write(allocation, java.util.Arrays.copyOf(bytes, bytes.length / 2));
-        // Demands naming a node Abilene lacks, with a valid checksum: content check, not checksum.
+        // A links file of the wrong shape, with a valid checksum: content check, not checksum.
         try (StateStore store = new StateStore(dir)) {
-            store.save(StateStore.LINKS, 4, "{\"down\":[{\"src\":\"0\",\"dst\":\"Atlantis\"}]}".getBytes(StandardCharsets.UTF_8));
+            store.save(StateStore.LINKS, 4, "{\"down\":\"0->1\"}".getBytes(StandardCharsets.UTF_8));
         }
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             assertThat(d.get("/healthz").statusCode()).isEqualTo(200);
@@ -94,6 +95,81 @@ class RestartTest {
             assertThat(DaemonFixture.json(d.get("/v1/topology")).get("downLinks")).hasSize(1);
             assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
         }
+    }
+
+    @Test
+    void anEditedTopologyKeepsTheDemandsAndLinkStatesThatStillFitIt() throws Exception {
+        long linkVersion;
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            // Node 10 and the link 1-2 leave the network below; 0->1's demand, the drain of 3->0 and
+            // the capacity of 4->5 stay, and so must the operator's word on them.
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":10},{\"src\":\"10\",\"dst\":\"1\",\"demand\":20},"
+                    + "{\"src\":\"2\",\"dst\":\"10\",\"demand\":30},{\"src\":\"5\",\"dst\":\"0\",\"demand\":40}]");
+            assertThat(d.send("POST", "/v1/links/3/0/drain", null, null).statusCode()).isEqualTo(200);
+            assertThat(d.send("POST", "/v1/links/1/2/down", null, null).statusCode()).isEqualTo(200);
+            assertThat(d.send("POST", "/v1/links/10/6/down", null, null).statusCode()).isEqualTo(200);
+            assertThat(d.send("PUT", "/v1/links/4/5/capacity", "application/json", "{\"capacityMbps\":1234}").statusCode()).isEqualTo(200);
+            linkVersion = DaemonFixture.json(d.get("/v1/topology")).get("topologyVersion").asLong();
+            d.awaitAllocationFor(1, linkVersion);
+        }
+        java.util.Map<String, byte[]> before = files();
+        te.topology.Topology edited = withoutNodeAndLink(DaemonFixture.ABILENE, "10", "1", "2");
+        try (DaemonFixture d = DaemonFixture.start(dir, edited)) {
+            HttpResponse<String> demands = d.get("/v1/demands");
+            assertThat(demands.headers().firstValue("X-TE-Demand-Version")).contains("2");
+            assertThat(DaemonFixture.json(demands).get("demands")).extracting(e -> e.get("src").asText() + "->" + e.get("dst").asText())
+                    .containsExactly("0->1", "5->0");
+            JsonNode topology = DaemonFixture.json(d.get("/v1/topology"));
+            assertThat(topology.get("topologyVersion").asLong()).isEqualTo(linkVersion + 1);
+            assertThat(topology.get("downLinks")).isEmpty();
+            java.util.Map<String, JsonNode> links = new java.util.TreeMap<>();
+            topology.get("links").forEach(l -> links.put(l.get("src").asText() + "->" + l.get("dst").asText(), l));
+            assertThat(links).hasSize(edited.arcCount()).doesNotContainKeys("1->2", "10->6");
+            assertThat(links.get("3->0").get("drained").asBoolean()).isTrue();
+            assertThat(links.get("4->5").get("capacityMbps").asDouble()).isEqualTo(1234);
+            assertThat(links.values().stream().filter(l -> l.get("drained").asBoolean())).hasSize(1);
+            d.awaitAllocationFor(2, linkVersion + 1);
+            double[] capacity = edited.capacitiesMbps();
+            capacity[edited.arcIndex(edited.resolveNode("3"), edited.resolveNode("0"))] = 0;
+            capacity[edited.arcIndex(edited.resolveNode("4"), edited.resolveNode("5"))] = 1234;
+            d.checkedAllocation(d.get("/v1/allocation").body(), capacity);
+        }
+        // Nothing lost: the files the edit superseded are kept beside the new ones.
+        try (var list = Files.list(dir)) {
+            java.util.Map<String, byte[]> kept = new java.util.TreeMap<>();
+            for (Path f : list.filter(f -> f.getFileName().toString().contains(".superseded-")).toList()) {
+                kept.put(f.getFileName().toString().replaceAll("\\.superseded-\\d+$", ""), Files.readAllBytes(f));
+            }
+            assertThat(kept).containsOnlyKeys("demands.state", "links.state");
+            kept.forEach((name, bytes) -> assertThat(bytes).as(name).isEqualTo(before.get(name)));
+        }
+        // Started again on the same topology, it has nothing more to drop: same versions.
+        try (DaemonFixture d = DaemonFixture.start(dir, edited)) {
+            assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("2");
+            assertThat(DaemonFixture.json(d.get("/v1/topology")).get("topologyVersion").asLong()).isEqualTo(linkVersion + 1);
+        }
+    }
+
+    /** @return {@code t}, same name, without node {@code node} and the link between {@code a} and {@code b} (both arcs) */
+    private static te.topology.Topology withoutNodeAndLink(te.topology.Topology t, String node, String a, String b) {
+        int gone = t.resolveNode(node);
+        java.util.List<te.topology.Node> nodes = new java.util.ArrayList<>();
+        int[] index = new int[t.nodeCount()];
+        for (te.topology.Node n : t.nodes()) {
+            index[n.index()] = n.index() == gone ? -1 : nodes.size();
+            if (n.index() != gone) {
+                nodes.add(new te.topology.Node(nodes.size(), n.id(), n.label()));
+            }
+        }
+        java.util.Set<Integer> cut = java.util.Set.of(t.resolveNode(a), t.resolveNode(b));
+        java.util.List<te.topology.Link> links = new java.util.ArrayList<>();
+        for (te.topology.Link l : t.links()) {
+            boolean removed = l.src() == gone || l.dst() == gone || (cut.contains(l.src()) && cut.contains(l.dst()));
+            if (!removed) {
+                links.add(new te.topology.Link(links.size(), index[l.src()], index[l.dst()], l.capacityMbps()));
+            }
+        }
+        return new te.topology.Topology(t.name(), nodes, links);
     }
 
     /** @return every state file by name (the lock file aside) */

@@ -27,11 +27,44 @@ public final class TrafficMatrixBuilder {
     private int size;
     private final List<String> violations = new ArrayList<>();
     private int extraViolations;
+    private final boolean dropUnknownNodes;
+    private final List<String> dropped = new ArrayList<>();
+    private int droppedCount;
 
     /** @param source file name or other description of the input, for messages */
     public TrafficMatrixBuilder(Topology topology, String source) {
+        this(topology, source, false);
+    }
+
+    private TrafficMatrixBuilder(Topology topology, String source, boolean dropUnknownNodes) {
         this.topology = topology;
         this.source = source;
+        this.dropUnknownNodes = dropUnknownNodes;
+    }
+
+    /**
+     * A builder that leaves out, instead of rejecting, entries naming a node the topology does not
+     * have ({@link #droppedCount}): for demands stored against an earlier version of an edited
+     * topology, whose other pairs still apply. Every other rule holds as for {@link
+     * #TrafficMatrixBuilder(Topology, String)}.
+     */
+    public static TrafficMatrixBuilder droppingUnknownNodes(Topology topology, String source) {
+        return new TrafficMatrixBuilder(topology, source, true);
+    }
+
+    /** @return the description of the input given at construction */
+    public String source() {
+        return source;
+    }
+
+    /** @return how many entries were left out because they name a node the topology lacks (only when dropping them) */
+    public int droppedCount() {
+        return droppedCount;
+    }
+
+    /** @return the first (up to 10) entries left out, as {@code "SRC->DST"} */
+    public List<String> dropped() {
+        return List.copyOf(dropped);
     }
 
     /**
@@ -43,6 +76,12 @@ public final class TrafficMatrixBuilder {
      * @param demandMbps demand in Mbps
      */
     public void add(String row, String srcNode, String dstNode, double demandMbps) {
+        if (dropUnknownNodes && (unknown(srcNode) || unknown(dstNode))) {
+            if (droppedCount++ < 10) {
+                dropped.add(srcNode + "->" + dstNode);
+            }
+            return;
+        }
         int s = resolve(row, "src", srcNode);
         int d = resolve(row, "dst", dstNode);
         boolean ok = s >= 0 && d >= 0;
@@ -92,6 +131,18 @@ public final class TrafficMatrixBuilder {
             violations.add(message);
         } else {
             extraViolations++;
+        }
+    }
+
+    private boolean unknown(String node) {
+        if (node == null || node.isEmpty()) {
+            return false; // missing, not unknown: a violation
+        }
+        try {
+            topology.resolveNode(node);
+            return false;
+        } catch (IllegalArgumentException e) {
+            return true;
         }
     }
 

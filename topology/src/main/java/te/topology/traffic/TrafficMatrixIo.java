@@ -75,7 +75,12 @@ public final class TrafficMatrixIo {
 
     /** @throws TrafficMatrixFormatException listing every invalid line */
     public static TrafficMatrix readCsv(Topology topology, String source, Reader reader) {
-        TrafficMatrixBuilder builder = new TrafficMatrixBuilder(topology, source);
+        return readCsv(new TrafficMatrixBuilder(topology, source), reader);
+    }
+
+    /** As {@link #readCsv(Topology, String, Reader)}, into {@code builder} (e.g. one that drops pairs of unknown nodes). */
+    public static TrafficMatrix readCsv(TrafficMatrixBuilder builder, Reader reader) {
+        String source = builder.source();
         try (BufferedReader in = new BufferedReader(reader)) {
             String line;
             int lineNo = 0;
@@ -118,7 +123,12 @@ public final class TrafficMatrixIo {
 
     /** @throws TrafficMatrixFormatException listing every invalid entry, or the JSON syntax error */
     public static TrafficMatrix readJson(Topology topology, String source, InputStream in) {
-        TrafficMatrixBuilder builder = new TrafficMatrixBuilder(topology, source);
+        return readJson(new TrafficMatrixBuilder(topology, source), in);
+    }
+
+    /** As {@link #readJson(Topology, String, InputStream)}, into {@code builder} (e.g. one that drops pairs of unknown nodes). */
+    public static TrafficMatrix readJson(TrafficMatrixBuilder builder, InputStream in) {
+        String source = builder.source();
         try (JsonParser p = JSON.createParser(in)) {
             // A repeated key would otherwise let its last value win silently ({"demand":1,"demand":7}).
             p.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);

@@ -27,6 +27,26 @@ class TrafficMatrixIoTest {
     }
 
     @Test
+    void aBuilderDroppingUnknownNodesLeavesOutTheirPairsOnlyAndStillRejectsEveryOtherViolation() {
+        TrafficMatrixBuilder lenient = TrafficMatrixBuilder.droppingUnknownNodes(net, "stored");
+        TrafficMatrix tm = TrafficMatrixIo.readJson(lenient, new ByteArrayInputStream("""
+                [{"src":"n0","dst":"n1","demand":1},{"src":"n9","dst":"n1","demand":2},{"src":"n2","dst":"gone","demand":3},
+                 {"src":"n2","dst":"n3","demand":0}]""".getBytes(StandardCharsets.UTF_8)));
+        assertThat(tm.size()).isEqualTo(2);
+        assertThat(tm.demandMbps(0)).isEqualTo(1.0);
+        assertThat(lenient.droppedCount()).isEqualTo(2);
+        assertThat(lenient.dropped()).containsExactly("n9->n1", "n2->gone");
+        // The same input through the strict reader: both unknown nodes are violations.
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(net, "strict", new StringReader("n0,n1,1\nn9,n1,2\n")))
+                .isInstanceOf(TrafficMatrixFormatException.class).hasMessageContaining("src 'n9' is not a node of");
+        // Dropping unknown nodes forgives nothing else: a bad demand still rejects the whole input.
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(TrafficMatrixBuilder.droppingUnknownNodes(net, "stored"),
+                new StringReader("n0,n1,-1\nn9,n1,2\nn1,n1,3\n")))
+                .isInstanceOf(TrafficMatrixFormatException.class).hasMessageContaining("line 1: demand -1.0 Mbps is invalid")
+                .hasMessageContaining("line 3: src and dst are the same node").hasMessageNotContaining("n9");
+    }
+
+    @Test
     void csvAcceptsLabelsCommentsAndAnyOrderAndSortsEntries() {
         TrafficMatrix tm = TrafficMatrixIo.readCsv(net, "t.csv", new StringReader("""
                 src,dst,demand

@@ -138,6 +138,28 @@ public final class StateStore implements AutoCloseable {
     }
 
     /**
+     * Saves version {@code version} of {@code kind} in place of a stored one that no longer fits
+     * wholly (an edited topology without some of the links or nodes it names), after copying the
+     * stored file to {@code <kind>.state.superseded-<epoch ms>}: nothing is lost, and a crash
+     * between the two leaves the old file where it was.
+     *
+     * @param reason what did not fit, for the log
+     * @throws UncheckedIOException if the copy or the save fails
+     */
+    public void supersede(String kind, long version, byte[] payload, String reason) {
+        Path file = fileOf(kind);
+        Path copy = file.resolveSibling(file.getFileName() + ".superseded-" + Instant.now().toEpochMilli());
+        try {
+            Files.copy(file, copy);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy %s to %s before replacing it".formatted(file, copy), e);
+        }
+        save(kind, version, payload);
+        LOG.warn("state file {} replaced by version {}, the old one kept as {}: {}", file.getFileName(), version, copy.getFileName(),
+                reason);
+    }
+
+    /**
      * Renames a state file that failed a check (at load or later, e.g. content for another
      * topology) to {@code <kind>.state.corrupt-<epoch ms>} and logs why.
      */
