@@ -42,7 +42,7 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--partitioner", defaultValue = "balanced", description = "POP partitioner: random|balanced|skewed (default: ${DEFAULT-VALUE}).")
     String partitioner;
 
-    @Option(names = "--time-limit", defaultValue = "900", description = "Time limit of each solve in seconds, over every LP it takes (POP: per sub-problem) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--time-limit", defaultValue = "900", description = "Time limit of each solve in seconds, over every LP it takes (POP: the whole solve, each sub-problem getting what is left of it) (default: ${DEFAULT-VALUE}).")
     double timeLimit;
 
     /** One report row: an instance and what a method did on it. */

@@ -51,7 +51,7 @@ public final class Allocation {
 
     /**
      * Min-MLU's extraction: every commodity scaled to exactly its demand, and one the solver left
-     * without flow put on its first path; capacities are not repaired (min-MLU exceeds them by
+     * without flow put on its first path that avoids failed and drained arcs; capacities are not repaired (min-MLU exceeds them by
      * design when z > 1). Solvers meet rows to ~1e-7 absolute, so demands far below that
      * (poisson-high-intra draws some of 5e-9 Mbps) can come back unrouted; the load this adds is
      * of the same negligible order.
@@ -66,10 +66,26 @@ public final class Allocation {
             if (sum > 0) {
                 a.scale(k, demand / sum);
             } else if (a.firstColumn[k + 1] > a.firstColumn[k]) {
-                a.pathFlowMbps[a.firstColumn[k]] = demand;
+                a.pathFlowMbps[a.firstColumn[k] + firstUsableRank(problem, k)] = demand;
             }
         }
         return a;
+    }
+
+    /**
+     * @return the rank of commodity {@code k}'s first path over no failed or drained arc (the LP
+     *         has no column for the others: flow put there would make the peak utilisation
+     *         infinite), or 0 when every path crosses one
+     */
+    private static int firstUsableRank(TeProblem problem, int k) {
+        int first = problem.paths().firstPath(problem.commodities().pairIndex(k));
+        int count = problem.paths().pathCount(problem.commodities().pairIndex(k));
+        for (int r = 0; r < count; r++) {
+            if (problem.avoidsFailedArcs(first + r)) {
+                return r;
+            }
+        }
+        return 0;
     }
 
     /** Sets commodity {@code k}'s negative path flows to 0; @return its flow afterwards */

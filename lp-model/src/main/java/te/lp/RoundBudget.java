@@ -32,7 +32,8 @@ final class RoundBudget {
 
     /** @return options for the next LP: the seconds left as its limit (call only while not {@link #spent}) */
     SolverOptions next() {
-        return new SolverOptions(leftSeconds(), options.threads(), options.verbose());
+        // The deadline may pass between a caller's spent() and this call: a limit must stay positive.
+        return new SolverOptions(Math.max(1e-9, leftSeconds()), options.threads(), options.verbose());
     }
 
     /** Counts the wall-clock time since {@code startNanos} as model building (work between LPs). */

@@ -66,4 +66,14 @@ public record TeProblem(Topology topology, PathSet paths, Commodities commoditie
         }
         return pathOf;
     }
+
+    /** @return whether path {@code path} (an index in {@link #paths()}) crosses no arc of capacity 0 (failed or drained) */
+    public boolean avoidsFailedArcs(int path) {
+        for (int j = 0; j < paths.pathLength(path); j++) {
+            if (!(capacityMbps[paths.arc(path, j)] > 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
 }

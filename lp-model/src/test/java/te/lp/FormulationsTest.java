@@ -160,6 +160,25 @@ class FormulationsTest {
     }
 
     @Test
+    void fullDemandExtractionPutsAnUnroutedCommodityOnItsFirstPathOverNoDrainedArc() {
+        // 2>0's first path is the direct arc, drained here: the LP has no column for it, and a
+        // demand below the solver's tolerance that comes back unrouted must not land on it
+        // (the peak utilisation would be infinite, under status OPTIMAL).
+        TeProblem base = TeInstances.problem(net, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=10", "2>0=1e-9"));
+        double[] capacity = base.capacityMbps().clone();
+        capacity[net.arcIndex(2, 0)] = 0;
+        TeProblem p = new TeProblem(net, base.paths(), base.commodities(), capacity);
+        Allocation a = Allocation.extractFullDemand(p, new double[] {3, 2, 0, 0});
+        assertThat(a.pathFlowsMbps()).containsExactly(6, 4, 0, 1e-9);
+        assertThat(a.maxUtilisation()).isFinite();
+        // With every path over a drained arc there is nothing better than the first.
+        capacity[net.arcIndex(1, 0)] = 0;
+        TeProblem cut = new TeProblem(net, base.paths(), base.commodities(), capacity);
+        assertThat(Allocation.extractFullDemand(cut, new double[] {3, 2, 0, 0}).pathFlowsMbps()).containsExactly(6, 4, 1e-9, 0);
+    }
+
+    @Test
     void zeroDemandAndPathlessEntriesGetNoVariablesAndAreCounted() {
         Topology split = TestTopologies.graph(3, "0>1", "1>0", "1>2");
         TeProblem p = TeInstances.problem(split, PathSpec.defaults(), TeInstances.matrix(3, "0>1=0", "1>0=4", "2>0=3"));

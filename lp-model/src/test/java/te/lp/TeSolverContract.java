@@ -60,6 +60,20 @@ public abstract class TeSolverContract {
     }
 
     @Test
+    void rowsBoundedOnBothSidesHoldBothBounds() {
+        // 1 <= x + y <= 3 (total flow's per-commodity row has this shape), 0 <= x, y <= 2: the
+        // maximum of x + 2y is 5 at (1, 2), the minimum of x + y is 1.
+        for (boolean maximize : new boolean[] {true, false}) {
+            LpModel lp = new LpModel(maximize, maximize ? new double[] {1, 2} : new double[] {1, 1}, new double[] {0, 0},
+                    new double[] {2, 2}, new double[] {1}, new double[] {3}, new int[] {0, 1, 2}, new int[] {0, 0}, new double[] {1, 1});
+            SolveResult r = createSolver().solve(lp, SolverOptions.defaults());
+            assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+            assertThat(r.objective()).as("maximize " + maximize).isCloseTo(maximize ? 5 : 1, within(1e-6));
+            assertThat(r.x()[0] + r.x()[1]).isBetween(1 - 1e-6, 3 + 1e-6);
+        }
+    }
+
+    @Test
     void infeasibleLpIsAStatusNotAnException() {
         // x >= 1 as a row, x <= 0 as a bound.
         LpModel lp = new LpModel(false, new double[] {1}, new double[] {0}, new double[] {0},

@@ -26,7 +26,7 @@ public final class FirstPathShare {
         for (int k = 0; k < c.size(); k++) {
             int pair = c.pairIndex(k);
             for (int p = paths.firstPath(pair); p < paths.firstPath(pair + 1); p++) {
-                if (avoidsFailedArcs(paths, p, capacity)) {
+                if (problem.avoidsFailedArcs(p)) {
                     flow[firstColumn[k] + p - paths.firstPath(pair)] = c.demandMbps(k);
                     for (int j = 0; j < paths.pathLength(p); j++) {
                         load[paths.arc(p, j)] += c.demandMbps(k);
@@ -45,14 +45,5 @@ public final class FirstPathShare {
             flow[j] *= share;
         }
         return new Allocation(problem, flow);
-    }
-
-    private static boolean avoidsFailedArcs(PathSet paths, int p, double[] capacity) {
-        for (int j = 0; j < paths.pathLength(p); j++) {
-            if (!(capacity[paths.arc(p, j)] > 0)) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -76,29 +76,61 @@ public final class GurobiSolver implements TeSolver {
         }
     }
 
+    /**
+     * Adds the model's rows, empty (the columns bring their coefficients). A row bounded on both
+     * sides by different values (total flow's per-commodity row {@code [minShare · demand, demand]})
+     * is a Gurobi range constraint, which adds a range variable of its own to the model; only the
+     * model's columns are read back.
+     *
+     * @return per model row, its constraint
+     */
     private static GRBConstr[] addRows(GRBModel grb, LpModel model) throws GRBException {
         int m = model.rows();
-        GRBLinExpr[] empty = new GRBLinExpr[m];
-        char[] sense = new char[m];
-        double[] rhs = new double[m];
+        int ranged = 0;
         for (int i = 0; i < m; i++) {
-            empty[i] = new GRBLinExpr();
+            ranged += isRange(model.rowLower()[i], model.rowUpper()[i]) ? 1 : 0;
+        }
+        GRBLinExpr[] plain = new GRBLinExpr[m - ranged];
+        char[] sense = new char[m - ranged];
+        double[] rhs = new double[m - ranged];
+        GRBLinExpr[] range = new GRBLinExpr[ranged];
+        double[] rangeLower = new double[ranged];
+        double[] rangeUpper = new double[ranged];
+        for (int i = 0, p = 0, r = 0; i < m; i++) {
             double lo = model.rowLower()[i];
             double hi = model.rowUpper()[i];
+            if (isRange(lo, hi)) {
+                range[r] = new GRBLinExpr();
+                rangeLower[r] = lo;
+                rangeUpper[r++] = hi;
+                continue;
+            }
+            plain[p] = new GRBLinExpr();
             if (lo == hi) {
-                sense[i] = GRB.EQUAL;
-                rhs[i] = hi;
+                sense[p] = GRB.EQUAL;
+                rhs[p++] = hi;
             } else if (Double.isInfinite(lo)) {
-                sense[i] = GRB.LESS_EQUAL;
-                rhs[i] = hi;
+                sense[p] = GRB.LESS_EQUAL;
+                rhs[p++] = hi;
             } else if (Double.isInfinite(hi)) {
-                sense[i] = GRB.GREATER_EQUAL;
-                rhs[i] = lo;
+                sense[p] = GRB.GREATER_EQUAL;
+                rhs[p++] = lo;
             } else {
-                throw new GRBException("ranged row %d [%s, %s] is not used by any formulation".formatted(i, lo, hi), 10003);
+                throw new IllegalStateException("row %d [%s, %s] is neither a range nor one-sided".formatted(i, lo, hi));
             }
         }
-        return grb.addConstrs(empty, sense, rhs, null);
+        GRBConstr[] plainRows = grb.addConstrs(plain, sense, rhs, null);
+        GRBConstr[] rangeRows = ranged == 0 ? new GRBConstr[0] : grb.addRanges(range, rangeLower, rangeUpper, null);
+        GRBConstr[] rows = new GRBConstr[m];
+        for (int i = 0, p = 0, r = 0; i < m; i++) {
+            rows[i] = isRange(model.rowLower()[i], model.rowUpper()[i]) ? rangeRows[r++] : plainRows[p++];
+        }
+        return rows;
+    }
+
+    /** @return whether a row with these bounds has two finite, different ones */
+    static boolean isRange(double lo, double hi) {
+        return lo != hi && Double.isFinite(lo) && Double.isFinite(hi);
     }
 
     private static GRBVar[] addColumns(GRBModel grb, LpModel model, GRBConstr[] rows) throws GRBException {

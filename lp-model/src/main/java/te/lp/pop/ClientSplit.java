@@ -37,7 +37,9 @@ public record ClientSplit(int[] origin, double[] demandMbps) {
             throw new IllegalArgumentException("client-split threshold must be finite and >= 0, got " + threshold);
         }
         int n = commodities.size();
-        int extra = (int) Math.round(threshold * n);
+        // No commodity splits into more than maxPieces, so more extra pieces than n · (maxPieces - 1)
+        // cannot be placed: capped before sizing arrays (a large t would overflow int or exhaust the heap).
+        int extra = (int) Math.min(Math.round(threshold * n), Math.min((long) n * (maxPieces - 1), Integer.MAX_VALUE - 8L - n));
         int total = n + extra;
         int[] origin = new int[total];
         double[] demand = new double[total];

@@ -12,7 +12,8 @@ import te.lp.SolverOptions;
  * @param seed        seed of the random partition
  * @param partitioner how pieces are assigned to sub-problems
  * @param parallelism sub-problems solved at once, {@code >= 1}
- * @param perSolve    solver options for each sub-problem (threads per solve, time limit)
+ * @param perSolve    solver options for each sub-problem: threads per solve, and the time limit, which bounds the
+ *                    whole POP solve (each sub-problem gets what is left of it when it starts)
  */
 public record PopOptions(int k, double clientSplit, long seed, Partitioner partitioner, int parallelism, SolverOptions perSolve) {
     /**

@@ -94,7 +94,10 @@ public final class PopSolver {
         List<TeProblem> subProblems = subProblems(problem, pieces, sub);
         long partitioned = System.nanoTime();
 
-        List<TeResult> solvedResults = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem));
+        // One deadline for the whole solve: sub-problems queue on the workers, and each giving every
+        // one the full limit would let POP-16 on 2 workers run ~9 limits.
+        long deadline = start + (long) Math.min(Long.MAX_VALUE / 4.0, options.perSolve().timeLimitSeconds() * 1e9);
+        List<TeResult> solvedResults = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem), deadline);
         List<TeResult> results = heuristicWhereOutOfTime(subProblems, solvedResults, objective);
         long solved = System.nanoTime();
 
@@ -109,9 +112,12 @@ public final class PopSolver {
         if (objective == Objective.CONCURRENT_FLOW || objective == Objective.MIN_MLU) {
             UtilisationDescent descent = new UtilisationDescent(problem);
             int sweeps = descent.sweepsWithin(REFINE_BUDGET, REFINE_SWEEPS);
-            // The LP runs after every sub-problem is done, so it may use every worker.
-            SolverOptions lpOptions = new SolverOptions(options.perSolve().timeLimitSeconds(), options.parallelism(),
-                    options.perSolve().verbose());
+            // The LP runs after every sub-problem is done, so it may use every worker; it gets what is
+            // left of the limit (a moment at least: it only improves on a feasible merge, and its
+            // time limit keeps the merge as it is).
+            SolverOptions perSolve = options.perSolve();
+            SolverOptions lpOptions = withinLimit(new SolverOptions(perSolve.timeLimitSeconds(), options.parallelism(), perSolve.verbose()),
+                    Math.max(1e-3, secondsLeft(deadline)));
             HeavyCommodityLp heavy = new HeavyCommodityLp(problem, solver, lpOptions);
             Function<double[], UtilisationDescent.Routing> refine = full -> heavy.lower(descent.lower(full, sweeps));
             merged = objective == Objective.CONCURRENT_FLOW
@@ -123,7 +129,8 @@ public final class PopSolver {
         }
         double allowed = 1.0;
         if (objective == Objective.MIN_MLU) {
-            allowed = Math.max(1.0, results.stream().mapToDouble(TeResult::value).max().orElse(0) * (1 + 1e-6));
+            // A non-finite value would lift every arc's limit and let the check pass anything.
+            allowed = Math.max(1.0, results.stream().mapToDouble(TeResult::value).filter(Double::isFinite).max().orElse(0) * (1 + 1e-6));
         }
         List<String> violations = new AllocationChecker().violations(merged, allowed);
         long end = System.nanoTime();
@@ -226,13 +233,27 @@ public final class PopSolver {
         return out;
     }
 
-    /** @param heavyTailed whether the whole problem's demand is heavy-tailed (the pieces may not look it) */
-    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed) {
-        TeOptimizer plain = new TeOptimizer(solver, options.perSolve()).withGap(SUB_PROBLEM_GAP).withShorterPaths(false);
-        TeOptimizer optimizer = heavyTailed ? plain.asHeavyTailed() : plain;
+    /**
+     * @param heavyTailed whether the whole problem's demand is heavy-tailed (the pieces may not look it)
+     * @param deadline    {@link System#nanoTime} by which the whole solve must end: each sub-problem
+     *                    gets the time left when it starts, at most the per-solve limit; one that
+     *                    starts after it is out of time without an allocation
+     */
+    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed, long deadline) {
+        java.util.function.Function<TeProblem, TeResult> solveOne = p -> {
+            double left = secondsLeft(deadline);
+            if (left <= 0) {
+                return new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
+                        "not started: the time limit of %s s passed while other sub-problems ran"
+                                .formatted(options.perSolve().timeLimitSeconds()));
+            }
+            SolverOptions within = withinLimit(options.perSolve(), left);
+            TeOptimizer plain = new TeOptimizer(solver, within).withGap(SUB_PROBLEM_GAP).withShorterPaths(false);
+            return (heavyTailed ? plain.asHeavyTailed() : plain).solve(p, objective);
+        };
         int threads = Math.min(options.parallelism(), subProblems.size());
         if (threads == 1) {
-            return subProblems.stream().map(p -> optimizer.solve(p, objective)).toList();
+            return subProblems.stream().map(solveOne).toList();
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "pop-solve");
@@ -242,7 +263,7 @@ public final class PopSolver {
         try {
             List<Future<TeResult>> futures = new ArrayList<>();
             for (TeProblem p : subProblems) {
-                futures.add(pool.submit(() -> optimizer.solve(p, objective)));
+                futures.add(pool.submit(() -> solveOne.apply(p)));
             }
             List<TeResult> results = new ArrayList<>();
             for (Future<TeResult> f : futures) {
@@ -257,6 +278,17 @@ public final class PopSolver {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** @return {@code options} with its time limit lowered to {@code seconds} if that is less (no limit stays none) */
+    private static SolverOptions withinLimit(SolverOptions options, double seconds) {
+        return Double.isInfinite(options.timeLimitSeconds()) || options.timeLimitSeconds() <= seconds ? options
+                : new SolverOptions(seconds, options.threads(), options.verbose());
+    }
+
+    /** @return seconds from now to {@code deadline} ({@link System#nanoTime}), negative once past */
+    private static double secondsLeft(long deadline) {
+        return (deadline - System.nanoTime()) / 1e9;
     }
 
     /** Sums each sub-problem's path flows into the original commodity's path flows. */

@@ -65,6 +65,57 @@ class PopSolverTest {
         }
     }
 
+    /**
+     * The time limit bounds the whole POP solve: sub-problems queue on the workers, and each gets
+     * what is left of the limit when it starts, not the whole limit again.
+     */
+    @Test
+    void theTimeLimitBoundsTheWholeSolveNotEachSubProblem() {
+        java.util.Queue<Double> limits = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        TeSolver slow = new TeSolver() {
+            @Override
+            public String name() {
+                return "slow-highs";
+            }
+
+            @Override
+            public te.lp.SolveResult solve(te.lp.LpModel m, SolverOptions o) {
+                limits.add(o.timeLimitSeconds());
+                long ms = (long) Math.min(300, o.timeLimitSeconds() * 1000);
+                try {
+                    Thread.sleep(ms);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return ms < 300 ? te.lp.SolveResult.failed(SolveStatus.TIME_LIMIT, ms / 1e3, "time limit") : HIGHS.solve(m, o);
+            }
+        };
+        TeProblem p = problem("gravity:1,512");
+        for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW}) {
+            limits.clear();
+            // 8 sub-problems of at least 0.3 s each on 2 workers take 1.2 s or more: some must run out of the 1 s.
+            PopResult r = new PopSolver(slow, new PopOptions(8, 0, 1, new RandomPartitioner(), 2, new SolverOptions(1.0, 1, false)))
+                    .solve(p, o);
+            assertThat(r.status()).as(o + ": " + r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
+            assertThat(r.subResults()).as(o.toString()).anyMatch(sr -> sr.status() == SolveStatus.TIME_LIMIT);
+            assertThat(checker.violations(r.allocation().orElseThrow(), 1)).as(o.toString()).isEmpty();
+            assertThat(limits).as(o.toString()).allMatch(l -> l <= 1.0).anyMatch(l -> l < 0.75);
+        }
+    }
+
+    @Test
+    void aThresholdBeyondWhatThePieceCapAllowsSplitsEveryCommodityIntoTheCapAndConservesDemand() {
+        TeProblem p = problem("gravity:1,16");
+        int n = p.commodities().size();
+        double demand = p.commodities().totalDemandMbps();
+        // 1e9 · n extra pieces would overflow an int and, before the cap, ask for tens of GB.
+        for (double t : new double[] {3, 1e9, Double.MAX_VALUE}) {
+            ClientSplit split = ClientSplit.of(p.commodities(), t, 4);
+            assertThat(split.size()).as("t=" + t).isEqualTo(4 * n);
+            assertThat(java.util.Arrays.stream(split.demandMbps()).sum()).isCloseTo(demand, within(demand * 1e-12));
+        }
+    }
+
     @Test
     void balancedPartitionIsFeasibleSpreadsPiecesAndTracksTheOptimum() {
         for (long seed = 1; seed <= 3; seed++) {

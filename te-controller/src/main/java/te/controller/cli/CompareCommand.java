@@ -70,7 +70,7 @@ final class CompareCommand implements Runnable {
             description = "Also write each POP sub-problem's status, size and build/solve seconds as CSV.")
     java.nio.file.Path subProblems;
 
-    @Option(names = "--time-limit", defaultValue = "3600", paramLabel = "SECONDS", description = "Time limit of each method's solve in seconds, over every LP it takes (POP: per sub-problem) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--time-limit", defaultValue = "3600", paramLabel = "SECONDS", description = "Time limit of each method's solve in seconds, over every LP it takes (POP: the whole solve, each sub-problem getting what is left of it) (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
     @Override

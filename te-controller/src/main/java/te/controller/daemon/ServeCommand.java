@@ -52,7 +52,7 @@ public final class ServeCommand implements Callable<Integer> {
     te.lp.pop.Partitioner partitioner;
 
     @Option(names = "--time-limit", defaultValue = "120", paramLabel = "SECONDS",
-            description = "Time limit of one solve in seconds, over every LP it takes (POP: per sub-problem); on expiry the best feasible allocation its rounds found is published under status TIME_LIMIT, or, without one, the last good allocation stays (default: ${DEFAULT-VALUE}).")
+            description = "Time limit of one solve in seconds, over every LP it takes (POP: the whole solve, each sub-problem getting what is left of it); on expiry the best feasible allocation its rounds found is published under status TIME_LIMIT, or, without one, the last good allocation stays (default: ${DEFAULT-VALUE}).")
     double timeLimitSeconds;
 
     @Option(names = "--min-gain", defaultValue = "0", paramLabel = "FRACTION",

@@ -17,7 +17,7 @@ import te.lp.pop.RandomPartitioner;
  * @param solver           LP backend
  * @param popK             POP sub-problems; 1 solves the full LP
  * @param clientSplit      POP client-splitting threshold, {@code >= 0}
- * @param timeLimitSeconds wall-clock limit of one solve in seconds, over every LP it takes (POP: per sub-problem), {@code > 0}
+ * @param timeLimitSeconds wall-clock limit of one solve in seconds, over every LP it takes (POP: the whole solve, each sub-problem getting what is left of it), {@code > 0}
  * @param threads          threads for one full-LP solve, or sub-problems solved at once under POP, {@code >= 1}
  * @param partitioner      how POP assigns commodities to sub-problems
  * @param gap              relative optimality gap of full-LP solves ({@link TeOptimizer#withGap})
