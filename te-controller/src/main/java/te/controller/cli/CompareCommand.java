@@ -81,6 +81,9 @@ final class CompareCommand implements Runnable {
         Partitioner part = partitioner;
         TrafficArgument trafficSpec = new TrafficArgument(traffic);
         // Refused before the paths and the full LP run, not when POP's turn comes.
+        if (popKs.contains(null) || popKs.size() != new java.util.HashSet<>(popKs).size()) {
+            throw new IllegalArgumentException("--pop must list distinct sub-problem counts, got %s".formatted(popKs));
+        }
         popKs.forEach(k -> te.lp.pop.PopOptions.check(k, clientSplit));
         // XChart appends ".png" to any other name: x.txt would become x.txt.png.
         OutputFile.check(plot, "--plot", ".png");

@@ -46,11 +46,18 @@ public final class PathOptions {
     /** @return worker threads to use, at least 1 */
     public int threads() {
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (t < 1) {
-            throw new IllegalArgumentException("--threads must be >= 1, got " + t);
+        if (t < 1 || t > MAX_THREADS) {
+            throw new IllegalArgumentException("--threads must be in 1..%d, got %d".formatted(MAX_THREADS, t));
         }
         return t;
     }
+
+    /**
+     * Most worker threads: each is a native solver thread too, and far more than the machine has
+     * cores only costs memory (100,000 made HiGHS abort, or hang a daemon's solve, when the OS
+     * refused threads).
+     */
+    static final int MAX_THREADS = 1024;
 
     /** @return all-pairs paths, from the cache when possible */
     public PathSet allPairs(Topology topology, PathPrecomputation.Progress progress) {

@@ -24,6 +24,16 @@ public final class TeCli implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new TeCli());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        // Paths may not be empty (Path.of("") is the working directory: a state directory or cache
+        // would land in the checkout), and whole numbers are decimal ASCII digits (picocli's own
+        // converters take other scripts' digits, and 010 as octal).
+        cli.registerConverter(java.nio.file.Path.class, TeCli::path);
+        CommandLine.ITypeConverter<Integer> integer = s -> (int) whole(s, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        cli.registerConverter(Integer.class, integer);
+        cli.registerConverter(Integer.TYPE, integer);
+        CommandLine.ITypeConverter<Long> wholeLong = s -> whole(s, Long.MIN_VALUE, Long.MAX_VALUE);
+        cli.registerConverter(Long.class, wholeLong);
+        cli.registerConverter(Long.TYPE, wholeLong);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof IllegalArgumentException || e instanceof IllegalStateException
@@ -103,6 +113,28 @@ public final class TeCli implements Runnable {
     /** @return picocli's "cannot convert 'x' to T (java.lang.IllegalArgumentException: why)" as "why" */
     private static String converterMessage(String message) {
         return message.replaceAll("cannot convert '.*?' to \\w+ \\(java\\.[\\w.]+: (.*)\\)$", "$1");
+    }
+
+    private static java.nio.file.Path path(String text) {
+        if (text.isBlank()) {
+            throw new CommandLine.TypeConversionException("a path must not be empty");
+        }
+        return java.nio.file.Path.of(text);
+    }
+
+    private static long whole(String text, long min, long max) {
+        if (!text.matches("[+-]?[0-9]{1,19}")) {
+            throw new CommandLine.TypeConversionException("'%s' is not a whole number (decimal digits 0-9)".formatted(text));
+        }
+        try {
+            long value = Long.parseLong(text);
+            if (value >= min && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // out of the long range: said below
+        }
+        throw new CommandLine.TypeConversionException("%s is out of range [%d, %d]".formatted(text, min, max));
     }
 
     /** Runs the command line and exits with its status. */

@@ -82,7 +82,18 @@ public final class ConfigFile {
      * default: {@code restore-splits=false} gives {@code --no-restore-splits}, not nothing.
      */
     public static List<String> arguments(Path file, Set<String> allowed, Set<String> flags, Set<String> negatable) {
-        Properties p = new Properties();
+        // A key given twice would otherwise let its last value win without a word.
+        Properties p = new Properties() {
+            @Override
+            public synchronized Object put(Object key, Object value) {
+                Object was = super.put(key, value);
+                if (was != null) {
+                    throw new IllegalArgumentException("config file %s: key '%s' is given twice ('%s', then '%s'); give it once"
+                            .formatted(file, key, was, value));
+                }
+                return null;
+            }
+        };
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
         } catch (IOException e) {

@@ -34,7 +34,8 @@ public record ListenAddress(String host, int port) {
             host = host.substring(1, host.length() - 1);
         }
         try {
-            return new ListenAddress(host, Integer.parseInt(text.substring(colon + 1)));
+            String port = text.substring(colon + 1);
+            return new ListenAddress(host, Integer.parseInt(port.matches("[0-9]{1,5}") ? port : "not a number"));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("listen address '%s': port '%s' is not a number".formatted(text, text.substring(colon + 1)));
         }

@@ -361,6 +361,11 @@ public final class ServeCommand implements Callable<Integer> {
      */
     static Duration parseDuration(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
+        // ASCII digits only (Long.parseLong would also take other scripts' digits); a sign is allowed
+        // so that a negative value is named by the option that refuses it.
+        if (!t.matches("-?[0-9]+(ms|s|m|h)?")) {
+            throw new IllegalArgumentException("duration '%s' is not like 300s, 5m, 1h or 500ms".formatted(text));
+        }
         Duration d;
         try {
             if (t.endsWith("ms")) {
@@ -421,14 +426,19 @@ public final class ServeCommand implements Callable<Integer> {
     static int parseBytes(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         long factor = t.endsWith("k") ? 1024 : t.endsWith("m") ? 1024 * 1024 : 1;
-        try {
-            long value = Long.parseLong(factor == 1 ? t : t.substring(0, t.length() - 1)) * factor;
-            if (value > Integer.MAX_VALUE - 1024) {
+        String digits = factor == 1 ? t : t.substring(0, t.length() - 1);
+        // ASCII digits only: Long.parseLong would also take other scripts' digits.
+        if (!digits.matches("[0-9]{1,18}")) {
+            if (digits.matches("[0-9]+")) {
                 throw new IllegalArgumentException("--max-body %s is above the 2 GiB a request can hold".formatted(text));
             }
-            return (int) value;
-        } catch (NumberFormatException e) {
             throw new IllegalArgumentException("size '%s' is not like 1048576, 512k or 64m".formatted(text));
         }
+        long number = Long.parseLong(digits);
+        // Compared before multiplying, which could overflow.
+        if (number > (Integer.MAX_VALUE - 1024L) / factor) {
+            throw new IllegalArgumentException("--max-body %s is above the 2 GiB a request can hold".formatted(text));
+        }
+        return (int) (number * factor);
     }
 }

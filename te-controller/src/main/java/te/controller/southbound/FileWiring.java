@@ -21,7 +21,8 @@ import te.topology.Topology;
  * IPv4 and IPv6 prefixes, comma-separated, each belonging to one node only; {@code host-port} defaults to
  * 1. {@code certificate-cn} binds the node's dpid to the CN of its switch's TLS certificate: given
  * for one node, it is needed for every node, and names are unique. An arc without a {@code link} line uses the conventional numbering (its rank among the tail's
- * arcs + 2), so a lab wired that way needs no link lines. Every problem in the file is reported at
+ * arcs + 2), so a lab wired that way needs no link lines. No two arcs of a node, nor an arc and the
+ * node's host port, share a port, and a link gets at most one line. Every problem in the file is reported at
  * once and nothing is used from a file with problems.
  */
 public final class FileWiring implements Wiring {
@@ -58,6 +59,7 @@ public final class FileWiring implements Wiring {
         for (int a = 0; a < outPort.length; a++) {
             outPort[a] = conventional.outPort(a);
         }
+        int[] linkLine = new int[outPort.length];
         List<String> problems = new ArrayList<>();
         Map<Dpid, String> dpidOwner = new HashMap<>();
         String[] lines = text.split("\n", -1);
@@ -108,7 +110,11 @@ public final class FileWiring implements Wiring {
                     if (arc < 0) {
                         throw new IllegalArgumentException("no arc %s -> %s in %s".formatted(w[1], w[2], topology.name()));
                     }
+                    if (linkLine[arc] != 0) {
+                        throw new IllegalArgumentException("link %s %s already has a port (line %d)".formatted(w[1], w[2], linkLine[arc]));
+                    }
                     outPort[arc] = port(w[4]);
+                    linkLine[arc] = i + 1;
                 } else {
                     throw new IllegalArgumentException(
                             ("expected 'node ID dpid DPID prefix A.B.C.D/LEN[,2001:DB8::/48...] [host-port N] [certificate-cn NAME]' "
@@ -121,6 +127,8 @@ public final class FileWiring implements Wiring {
         for (int v = 0; v < n; v++) {
             if (dpid[v] == null) {
                 problems.add("node '%s' has no 'node' line".formatted(topology.nodes().get(v).id()));
+            } else {
+                portClashes(topology, v, hostPort[v], outPort, problems);
             }
         }
         if (!nameOwner.isEmpty()) {
@@ -140,6 +148,24 @@ public final class FileWiring implements Wiring {
             throw new IllegalArgumentException("invalid wiring %s: %s".formatted(source, String.join("; ", problems)));
         }
         return new FileWiring(dpid, prefixes, hostPort, outPort, certificateName);
+    }
+
+    /**
+     * Adds a problem for each port of node {@code v} that two of its arcs, or an arc and its host
+     * port, would share: traffic would leave on the wrong link, and the port's counters would
+     * measure two links as one.
+     */
+    private static void portClashes(Topology topology, int v, int hostPort, int[] outPort, List<String> problems) {
+        Map<Integer, String> user = new java.util.TreeMap<>();
+        user.put(hostPort, "the host port");
+        for (int a = topology.outStart(v); a < topology.outStart(v + 1); a++) {
+            String link = "link %s->%s".formatted(topology.nodes().get(v).id(), topology.nodes().get(topology.arcDst(a)).id());
+            String other = user.putIfAbsent(outPort[a], link);
+            if (other != null) {
+                problems.add("node '%s': port %d is both %s and %s's (a link line or host-port moves one)".formatted(
+                        topology.nodes().get(v).id(), outPort[a], other, link));
+            }
+        }
     }
 
     private static final java.util.Set<String> NODE_OPTIONS = java.util.Set.of("host-port", "certificate-cn");

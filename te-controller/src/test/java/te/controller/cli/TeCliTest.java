@@ -301,7 +301,10 @@ class TeCliTest {
         assertThat(missing.err()).contains("--traffic /nonexistent/tm.csv: no such file");
         Run badThreads = run("paths", "-t", "Abilene", "--threads", "0", "--no-cache");
         assertThat(badThreads.exit()).isEqualTo(1);
-        assertThat(badThreads.err()).contains("--threads must be >= 1, got 0");
+        assertThat(badThreads.err()).contains("--threads must be in 1..1024, got 0");
+        Run tooManyThreads = run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", "--threads", "100000");
+        assertThat(tooManyThreads.exit()).isEqualTo(1);
+        assertThat(tooManyThreads.err()).contains("--threads must be in 1..1024, got 100000").doesNotContain("\tat ");
     }
 
     private static String trafficFile(String csv) {

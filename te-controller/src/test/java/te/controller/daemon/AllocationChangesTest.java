@@ -122,6 +122,9 @@ class AllocationChangesTest {
             assertThat(future.body()).contains("since=%d is newer than the current allocation version %d".formatted(now + 1, now));
             assertThat(d.get("/v1/allocation?since=-1").body()).contains("since: expected an allocation version").contains("'-1'");
             assertThat(d.get("/v1/allocation?since=abc").statusCode()).isEqualTo(400);
+            // Arabic-Indic 1: Long.parseLong reads it as 1.
+            assertThat(d.get("/v1/allocation?since=%D9%A1").statusCode()).isEqualTo(400);
+            assertThat(d.get("/v1/allocation?since=+1").statusCode()).isEqualTo(400);
             assertThat(d.get("/v1/allocation?since=1&src=0&dst=1").body()).contains("does not combine with src and dst");
             // A version of another run (a lost state directory numbers from 1 again) gets everything.
             JsonNode mine = DaemonFixture.json(d.get("/v1/allocation?since=" + now));

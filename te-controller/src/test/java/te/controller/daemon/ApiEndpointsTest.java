@@ -476,6 +476,33 @@ class ApiEndpointsTest {
     }
 
     @Test
+    void endpointsThatTakeNoBodyRefuseOneAndApplyNothing() {
+        String before = d.get("/v1/topology").body();
+        long solves = d.awaitStatus(s -> s.get("solvesCompleted").asLong() >= 1 && !s.get("solving").asBoolean()
+                && !s.get("pending").asBoolean()).get("solvesCompleted").asLong();
+        for (String[] call : new String[][] {{"POST", "/v1/links/0/1/down"}, {"POST", "/v1/links/0/1/up"},
+                {"POST", "/v1/links/0/1/drain"}, {"POST", "/v1/links/0/1/undrain"}, {"DELETE", "/v1/links/0/1/capacity"},
+                {"POST", "/v1/links/0/1/clear-damping"}, {"POST", "/v1/solve"}}) {
+            // A client that believes the endpoint takes a flag (a dry run, a value) must not have it ignored.
+            HttpResponse<String> r = d.send(call[0], call[1], "application/json", "{\"dryRun\":true}");
+            assertThat(r.statusCode()).as(call[1]).isEqualTo(400);
+            assertThat(DaemonFixture.json(r).get("error").asText()).as(call[1])
+                    .isEqualTo("%s %s takes no request body, got 15 bytes of application/json; nothing was applied".formatted(call[0], call[1]));
+        }
+        assertThat(d.get("/v1/topology").body()).isEqualTo(before);
+        // A solve the refused POST /v1/solve had asked for (no demands: it ends at once) would show by now.
+        try {
+            Thread.sleep(500);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        JsonNode after = DaemonFixture.json(d.get("/v1/status"));
+        assertThat(after.get("solvesCompleted").asLong()).isEqualTo(solves);
+        assertThat(after.get("pending").asBoolean() || after.get("solving").asBoolean()).isFalse();
+        assertThat(d.send("POST", "/v1/links/0/1/drain", null, null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void solveStatusHealthAndMetrics() {
         JsonNode idle = d.awaitStatus(s -> s.get("solvesCompleted").asLong() >= 1);
         assertThat(idle.get("lastSolve").get("outcome").asText()).isEqualTo("NO_DEMANDS");

@@ -55,6 +55,13 @@ class SecurityTest {
         assertThatThrownBy(() -> TokenAuth.fromFile(file)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("5 characters, expected at least 16");
         assertThat(TokenAuth.none().allows("")).isTrue();
+        // Tokens no client could send: non-ASCII never matched, a control character was refused by the HTTP codec.
+        Files.writeString(file, "0123456789abcd\u00e9\u20ac\n");
+        assertThatThrownBy(() -> TokenAuth.fromFile(file)).hasMessageContaining("holds character U+00E9 at position 15, expected printable ASCII");
+        Files.writeString(file, "0123456789ab cdef\n");
+        assertThatThrownBy(() -> TokenAuth.fromFile(file)).hasMessageContaining("holds character U+0020 at position 13");
+        Files.writeString(file, "0123456789abcde\u0001\n");
+        assertThatThrownBy(() -> TokenAuth.fromFile(file)).hasMessageContaining("holds character U+0001 at position 16");
         Files.write(file, new byte[4097]);
         assertThatThrownBy(() -> TokenAuth.fromFile(file)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is over 4096 bytes, expected one line holding the token");

@@ -44,6 +44,17 @@ class ServeCommandTest {
         Files.writeString(config, "topolgy=Abilene\n");
         assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("topology"), Set.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown key 'topolgy', expected one of [topology]");
+        Files.writeString(config, "pop=2\ntopology=Abilene\npop = 4\n");
+        assertThatThrownBy(() -> ConfigFile.arguments(config, Set.of("topology", "pop"), Set.of())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("key 'pop' is given twice ('2', then '4'); give it once");
+        assertThat(run("serve", "--config", config.toString(), "--state-dir", dir.resolve("s").toString()))
+                .contains("key 'pop' is given twice");
+        // Empty paths would be the working directory; other scripts' digits are not numbers here.
+        assertThat(run("serve", "-t", "Abilene", "--state-dir", "")).contains("--state-dir").contains("a path must not be empty");
+        assertThat(run("serve", "-t", "Abilene", "--pop", "\u0664", "--state-dir", dir.resolve("s").toString()))
+                .contains("'\u0664' is not a whole number (decimal digits 0-9)");
+        assertThat(run("serve", "-t", "Abilene", "--pop", "99999999999", "--state-dir", dir.resolve("s").toString()))
+                .contains("99999999999 is out of range");
         // A bad value from the file names the file; the same value on the command line does not.
         Files.writeString(config, "topology=Abilene\npartitioner=clever\n");
         assertThat(run("serve", "--config", config.toString(), "--state-dir", dir.resolve("s").toString()))
@@ -66,6 +77,14 @@ class ServeCommandTest {
         assertThat(ServeCommand.parseBytes("64m")).isEqualTo(64 << 20);
         assertThat(ServeCommand.parseBytes("512k")).isEqualTo(512 << 10);
         assertThatThrownBy(() -> ServeCommand.parseBytes("8g")).hasMessageContaining("size '8g'");
+        // Overflowing sizes were taken modulo 2^64 (a 2 KiB or 640 MiB limit); other scripts' digits were numbers.
+        assertThatThrownBy(() -> ServeCommand.parseBytes("18014398509481986k")).hasMessageContaining("is above the 2 GiB a request can hold");
+        assertThatThrownBy(() -> ServeCommand.parseBytes("100000000000000000000000k")).hasMessageContaining("is above the 2 GiB");
+        assertThatThrownBy(() -> ServeCommand.parseBytes("2048m")).hasMessageContaining("is above the 2 GiB");
+        assertThat(ServeCommand.parseBytes("2047m")).isEqualTo(2047 << 20);
+        assertThatThrownBy(() -> ServeCommand.parseBytes("\u0665\u0660\u0660\u0660")).hasMessageContaining("is not like 1048576, 512k or 64m");
+        assertThatThrownBy(() -> ServeCommand.parseDuration("\u0665s")).hasMessageContaining("is not like 300s");
+        assertThat(ServeCommand.parseDuration("-5s")).isEqualTo(Duration.ofSeconds(-5));
         assertThat(ServeCommand.parseDamping("off")).isNull();
         assertThat(ServeCommand.parseDamping("15s,1000,2000,60s")).isEqualTo(te.controller.southbound.FlapDamping.DEFAULT);
         assertThat(ServeCommand.parseDamping("500ms, 750, 2000.5, 1m").suppress()).isEqualTo(2000.5);

@@ -39,10 +39,10 @@ class FileWiringTest {
     @Test
     void certificateNamesAreForEveryNodeOrNoneAndUnique() {
         String named = allNodes().lines().map(l -> l + " certificate-cn sw-" + l.split(" ")[1]).reduce("", (a, l) -> a + l + "\n");
-        FileWiring w = FileWiring.parse(abilene, named.replace("prefix 10.0.0.0/16 certificate-cn", "prefix 10.0.0.0/16 host-port 3 certificate-cn"),
+        FileWiring w = FileWiring.parse(abilene, named.replace("prefix 10.0.0.0/16 certificate-cn", "prefix 10.0.0.0/16 host-port 9 certificate-cn"),
                 "lab.wiring");
         assertThat(w.certificateName(0)).contains("sw-" + abilene.nodes().get(0).id());
-        assertThat(w.hostPort(0)).isEqualTo(3);
+        assertThat(w.hostPort(0)).isEqualTo(9);
         assertThat(FileWiring.parse(abilene, allNodes(), "lab.wiring").certificateName(0)).isEmpty();
 
         String first = allNodes().lines().findFirst().orElseThrow();
@@ -103,5 +103,29 @@ class FileWiringTest {
                 .hasMessageContaining("line 5: no arc 0 -> 5 in Abilene")
                 .hasMessageContaining("line 6: expected 'node ID dpid DPID prefix")
                 .hasMessageContaining("node '3' has no 'node' line");
+    }
+
+    @Test
+    void twoLinksOnOnePortALinkOnTheHostPortAndALinkGivenTwiceAreRefused() {
+        // Seattle (node 10 by label) has arcs to Denver and Sunnyvale, conventionally on ports 2 and 3.
+        int seattle = abilene.resolveNode("Seattle");
+        ConventionalWiring conventional = new ConventionalWiring(abilene);
+        int toDenver = abilene.arcIndex(seattle, abilene.resolveNode("Denver"));
+        int toSunnyvale = abilene.arcIndex(seattle, abilene.resolveNode("Sunnyvale"));
+        assertThat(conventional.outPort(toDenver)).isNotEqualTo(conventional.outPort(toSunnyvale));
+        String onOnePort = allNodes() + "link Seattle Denver port %d\n".formatted(conventional.outPort(toSunnyvale));
+        assertThatThrownBy(() -> FileWiring.parse(abilene, onOnePort, "lab.wiring"))
+                .hasMessageContaining("node '%s': port %d is both link %s->%s and link %s->%s's".formatted(abilene.nodes().get(seattle).id(),
+                        conventional.outPort(toSunnyvale), abilene.nodes().get(seattle).id(),
+                        abilene.nodes().get(abilene.arcDst(Math.min(toDenver, toSunnyvale))).id(), abilene.nodes().get(seattle).id(),
+                        abilene.nodes().get(abilene.arcDst(Math.max(toDenver, toSunnyvale))).id()));
+        assertThatThrownBy(() -> FileWiring.parse(abilene, allNodes() + "link Seattle Denver port 1\n", "lab.wiring"))
+                .hasMessageContaining("port 1 is both the host port and link %s->%s's".formatted(abilene.nodes().get(seattle).id(),
+                        abilene.nodes().get(abilene.resolveNode("Denver")).id()));
+        assertThatThrownBy(() -> FileWiring.parse(abilene, allNodes() + "link Seattle Denver port 7\nlink Seattle Denver port 8\n",
+                "lab.wiring")).hasMessageContaining("line 13: link Seattle Denver already has a port (line 12)");
+        // Moving the clashing arc too makes the file valid.
+        FileWiring moved = FileWiring.parse(abilene, onOnePort + "link Seattle Sunnyvale port 9\n", "lab.wiring");
+        assertThat(moved.outPort(toSunnyvale)).isEqualTo(9);
     }
 }

@@ -43,6 +43,10 @@ public final class NodeLinkJsonReader {
         if (!root.has("links") && !root.has("edges")) {
             throw new TopologyFormatException(source, null, "expected an array 'links' (or 'edges') at the top level");
         }
+        if (root.has("links") && root.has("edges")) {
+            // networkx writes one of them; with both, which one holds the network is a guess.
+            throw new TopologyFormatException(source, null, "has both 'links' and 'edges', expected one of them");
+        }
         JsonNode linksJson = root.has("links") ? array(source, root, "links") : array(source, root, "edges");
         JsonNode directedJson = root.get("directed");
         if (directedJson != null && !directedJson.isBoolean()) {

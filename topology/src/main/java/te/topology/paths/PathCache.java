@@ -64,7 +64,8 @@ public final class PathCache {
             store(file, paths);
         } catch (UncheckedIOException e) {
             // The cache only saves time: the computed paths are good without it.
-            LOG.warn("{}: {}; going on without caching", e.getMessage(), e.getCause());
+            // The cause as text: a Throwable last argument would be taken as the stack to print, leaving {} unfilled.
+            LOG.warn("{}: {}; going on without caching", e.getMessage(), String.valueOf(e.getCause()));
         }
         return paths;
     }

@@ -165,6 +165,16 @@ class TopologyReaderTest {
                 .hasMessageContaining("j.json: nodes[0]: 'id' must be");
         assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": [".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageStartingWith("j.json: not valid JSON");
+        String both = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2}],\"edges\":[]}";
+        assertThatThrownBy(() -> reader.read("j.json", both.getBytes(StandardCharsets.UTF_8)))
+                .hasMessage("j.json: has both 'links' and 'edges', expected one of them");
+    }
+
+    @Test
+    void aBlankGraphMlNodeIdIsNamed() {
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\" \"/><edge source=\"a\" target=\" \"/>")))
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("test.graphml").hasMessageContaining("<node id=\" \">")
+                .hasMessageContaining("a node id must not be empty or blank");
     }
 
     @Test

@@ -125,7 +125,8 @@ public final class AllocationResource {
 
     private static long version(String text) {
         try {
-            long v = Long.parseLong(text);
+            // ASCII digits only: Long.parseLong would also take other scripts' digits.
+            long v = text.matches("[0-9]{1,19}") ? Long.parseLong(text) : -1;
             if (v >= 0) {
                 return v;
             }

@@ -42,7 +42,7 @@ public final class ControlResource {
 
     /** @return this resource's routes */
     public List<Route> routes() {
-        return List.of(new Route("POST", "/v1/solve", true, (r, v) -> solve()),
+        return List.of(new Route("POST", "/v1/solve", true, Route.withoutBody((r, v) -> solve())),
                 new Route("GET", "/v1/status", false, (r, v) -> status()),
                 new Route("GET", "/healthz", false, (r, v) -> ApiResponse.json(200, Map.of("status", "ok"))),
                 new Route("GET", "/metrics", false, (r, v) -> ApiResponse.text(200, "text/plain; version=0.0.4; charset=utf-8",

@@ -39,12 +39,12 @@ public final class NetworkResource {
     /** @return this resource's routes */
     public List<Route> routes() {
         return List.of(new Route("GET", "/v1/topology", false, (r, v) -> topology()),
-                new Route("POST", "/v1/links/{src}/{dst}/down", true, (r, v) -> setLink(v, true)),
-                new Route("POST", "/v1/links/{src}/{dst}/up", true, (r, v) -> setLink(v, false)),
-                new Route("POST", "/v1/links/{src}/{dst}/drain", true, (r, v) -> setDrain(v, true)),
-                new Route("POST", "/v1/links/{src}/{dst}/undrain", true, (r, v) -> setDrain(v, false)),
+                new Route("POST", "/v1/links/{src}/{dst}/down", true, Route.withoutBody((r, v) -> setLink(v, true))),
+                new Route("POST", "/v1/links/{src}/{dst}/up", true, Route.withoutBody((r, v) -> setLink(v, false))),
+                new Route("POST", "/v1/links/{src}/{dst}/drain", true, Route.withoutBody((r, v) -> setDrain(v, true))),
+                new Route("POST", "/v1/links/{src}/{dst}/undrain", true, Route.withoutBody((r, v) -> setDrain(v, false))),
                 new Route("PUT", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, capacityOf(r))),
-                new Route("DELETE", "/v1/links/{src}/{dst}/capacity", true, (r, v) -> setCapacity(v, null)));
+                new Route("DELETE", "/v1/links/{src}/{dst}/capacity", true, Route.withoutBody((r, v) -> setCapacity(v, null))));
     }
 
     private static final String CAPACITY_BODY = "expected a JSON object {\"capacityMbps\": N} with N from 0 to %.0f Mbps"

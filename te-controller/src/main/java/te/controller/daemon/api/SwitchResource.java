@@ -38,7 +38,7 @@ public final class SwitchResource {
     /** @return this resource's routes */
     public List<Route> routes() {
         return List.of(new Route("GET", "/v1/switches", false, (r, v) -> ApiResponse.json(200, switches().render())),
-                new Route("POST", "/v1/links/{src}/{dst}/clear-damping", true, (r, v) -> clearDamping(v)),
+                new Route("POST", "/v1/links/{src}/{dst}/clear-damping", true, Route.withoutBody((r, v) -> clearDamping(v))),
                 new Route("POST", "/v1/openflow/role", true, (r, v) -> requestRole(r)));
     }
 

@@ -40,6 +40,21 @@ public record Route(String method, String template, boolean mutating, java.util.
         this(method, template, mutating, java.util.Set.of(), handler);
     }
 
+    /**
+     * @return {@code handler} for an endpoint that takes no request body: one that comes with a
+     *         body gets 400 and nothing is applied, since what the client put there (a dry-run
+     *         flag, a value for another endpoint) would otherwise be ignored without a word
+     */
+    public static Handler withoutBody(Handler handler) {
+        return (request, vars) -> {
+            if (request.body().length > 0) {
+                throw ApiException.badRequest("%s %s takes no request body, got %d bytes%s; nothing was applied".formatted(request.method(),
+                        request.path(), request.body().length, request.contentType().isEmpty() ? "" : " of " + request.contentType()));
+            }
+            return handler.handle(request, vars);
+        };
+    }
+
     /** @return the path variables if {@code segments} (decoded) match the template */
     Optional<Map<String, String>> match(List<String> segments) {
         String[] parts = template.substring(1).split("/");

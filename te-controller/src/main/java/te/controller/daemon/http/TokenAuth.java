@@ -34,7 +34,8 @@ public final class TokenAuth {
 
     /**
      * @param file a file holding the token on its first line (surrounding whitespace ignored)
-     * @throws IllegalArgumentException if the file is unreadable, empty, or the token is shorter than 16 characters
+     * @throws IllegalArgumentException if the file is unreadable, empty, or the token is shorter than 16 characters or holds
+     *                                  anything but printable ASCII
      */
     public static TokenAuth fromFile(Path file) {
         String text;
@@ -51,6 +52,13 @@ public final class TokenAuth {
         }
         int newline = text.indexOf('\n');
         String token = (newline < 0 ? text : text.substring(0, newline)).strip();
+        // Only what a client can send in an Authorization header and have it compared byte for
+        // byte: other characters never match (non-ASCII) or are refused by the HTTP codec (controls).
+        int bad = token.chars().filter(c -> c < 0x21 || c > 0x7e).findFirst().orElse(-1);
+        if (bad >= 0) {
+            throw new IllegalArgumentException(("token file %s: the token holds character U+%04X at position %d, expected printable ASCII "
+                    + "without spaces (e.g. openssl rand -hex 32 > %s)").formatted(file, bad, token.indexOf(bad) + 1, file));
+        }
         if (token.length() < 16) {
             throw new IllegalArgumentException("token file %s holds a token of %d characters, expected at least 16 (e.g. openssl rand -hex 32 > %s)"
                     .formatted(file, token.length(), file));
