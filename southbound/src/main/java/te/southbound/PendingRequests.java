@@ -18,7 +18,8 @@ final class PendingRequests {
     static final int MAX_ERRORS_PER_BATCH = 100;
     /**
      * Reply parts accepted per multipart request, 2,048 parts of at most 64 KiB: about 1.5 million
-     * flow entries, beyond any table this controller writes; a switch sending more is failed.
+     * flow entries, beyond any table this controller writes; a switch sending more is failed. The
+     * frame decoder also caps a reply's wire bytes ({@link te.southbound.openflow.OfFrameDecoder#MAX_MULTIPART_BYTES}).
      */
     static final int MAX_PARTS = 2048;
     private final AtomicInteger nextXid = new AtomicInteger(1);

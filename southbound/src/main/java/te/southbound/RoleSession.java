@@ -202,7 +202,9 @@ final class RoleSession {
 
     /** Takes any other error (event loop): IS_SLAVE to a write means another controller became master. */
     void onError(OfMessage.Error e) {
-        if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && mayProgram()) {
+        // Before the handshake nothing was written that the switch could refuse as a slave's write.
+        if (e.type() == OfConstants.ERR_BAD_REQUEST && e.code() == OfConstants.BAD_REQUEST_IS_SLAVE && mayProgram()
+                && connection.dpid() != null) {
             replaced("the switch refused a write with BAD_REQUEST/IS_SLAVE");
         }
     }

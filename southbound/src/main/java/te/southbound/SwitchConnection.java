@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import te.southbound.openflow.ErrorNames;
 import te.southbound.openflow.ControllerRole;
 import te.southbound.openflow.OfConstants;
 import te.southbound.openflow.OfMessage;
@@ -60,6 +61,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private final java.util.concurrent.atomic.AtomicInteger missedBarriers = new java.util.concurrent.atomic.AtomicInteger();
     private final long connectedAtMillis = System.currentTimeMillis();
     private boolean closedForError; // event loop only
+    private boolean helloSeen; // event loop only
     /** The role this controller holds at the switch. */
     private final RoleSession roles;
 
@@ -367,14 +369,32 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, OfMessage msg) {
         lastReadNanos = System.nanoTime();
-        if (msg instanceof Hello h) {
+        if (msg instanceof Hello h && helloSeen) {
+            // Each HELLO is answered with a FEATURES_REQUEST: a peer repeating it without reading
+            // would have those queued without bound.
+            log.warn("{} at {} sent a second HELLO (a switch says hello once per connection); closing", dpid == null ? "peer" : "switch " + dpid,
+                    remote());
+            closedForError = true;
+            channel.close();
+        } else if (msg instanceof Hello h) {
+            helloSeen = true;
             onHello(h);
+        } else if (!helloSeen) {
+            log.warn("peer at {} sent {} before HELLO; closing", remote(), msg.getClass().getSimpleName());
+            closedForError = true;
+            channel.close();
         } else if (msg instanceof FeaturesReply f && dpid != null) {
             // The handshake is over: a second reply would re-register this connection under another id.
             if (f.datapathId() != dpid.value()) {
                 log.warn("switch {} at {} reported datapath id {} mid-connection; closing", dpid, remote(), new Dpid(f.datapathId()));
                 channel.close();
             }
+        } else if (msg instanceof FeaturesReply f && f.auxiliaryId() != 0) {
+            // Taken as the main connection, it would displace the switch's real one (same dpid).
+            log.warn("switch {} at {} opened auxiliary connection {}: not used by this controller; closing it (the main connection "
+                    + "stays)", new Dpid(f.datapathId()), remote(), f.auxiliaryId());
+            closedForError = true;
+            channel.close();
         } else if (msg instanceof FeaturesReply f) {
             dpid = new Dpid(f.datapathId());
             String refusal = certificateRefusal(dpid);
@@ -426,6 +446,12 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             // a role claim refused: settled
         } else if (msg instanceof OfMessage.Error e && probeXids.contains(e.xid())) {
             log.info("switch {} does not take bundles (error type {}, code {}); mods go to it one by one", dpid, e.type(), e.code());
+        } else if (msg instanceof OfMessage.Error e && dpid == null) {
+            long held = logSlot();
+            if (held >= 0) {
+                log.warn("peer at {} sent an error before its handshake: {}; ignored{}", remote(), ErrorNames.describe(e.type(), e.code()),
+                        heldBack(held));
+            }
         } else if (msg instanceof OfMessage.Error e) {
             roles.onError(e); // IS_SLAVE: another controller became master, so no more writes go there
             SwitchError error = new SwitchError(dpid, e.xid(), e.type(), e.code(), pending.describe(e.xid()),

@@ -19,6 +19,17 @@ public final class OfFrameDecoder extends LengthFieldBasedFrameDecoder {
     private static final int TLS_HANDSHAKE_RECORD = 0x16;
     private static final int TLS_MAJOR_VERSION = 0x03;
 
+    /**
+     * Wire bytes one multipart request's replies may take, summed over its REPLY_MORE parts: their
+     * decoded form is several times larger (a lone instruction becomes objects), so counting parts
+     * alone let one request pin more than a gigabyte. A Kdl switch's whole flow table is ~8 MB.
+     */
+    public static final long MAX_MULTIPART_BYTES = 32L << 20;
+    /** Multipart replies left open (REPLY_MORE) at once; this controller has a few requests in flight per switch. */
+    static final int MAX_OPEN_MULTIPARTS = 64;
+    /** Per xid, wire bytes of the multipart reply parts so far, while more are announced. */
+    private final java.util.Map<Integer, Long> openMultiparts = new java.util.HashMap<>();
+
     /** Creates a decoder for one channel. */
     public OfFrameDecoder() {
         // length at offset 2, 2 bytes, counts the header too (-4 for the 4 bytes up to its end);
@@ -54,10 +65,14 @@ public final class OfFrameDecoder extends LengthFieldBasedFrameDecoder {
             return null;
         }
         try {
+            int frameLength = frame.readableBytes();
             OfMessage msg = MessageReader.read(frame);
             if (frame.isReadable()) {
                 throw new OpenFlowException("%d unparsed bytes at the end of %s"
                         .formatted(frame.readableBytes(), msg.getClass().getSimpleName()));
+            }
+            if (msg instanceof OfMessage.MultipartReply reply) {
+                countMultipart(reply, frameLength);
             }
             return msg;
         } catch (IndexOutOfBoundsException | IllegalArgumentException e) {
@@ -65,6 +80,21 @@ public final class OfFrameDecoder extends LengthFieldBasedFrameDecoder {
             throw new OpenFlowException("malformed frame: " + e.getMessage());
         } finally {
             frame.release();
+        }
+    }
+
+    /** @throws OpenFlowException when one reply's parts exceed {@link #MAX_MULTIPART_BYTES}, or too many are open at once */
+    private void countMultipart(OfMessage.MultipartReply reply, int frameLength) {
+        long sum = openMultiparts.getOrDefault(reply.xid(), 0L) + frameLength;
+        if (sum > MAX_MULTIPART_BYTES) {
+            throw new OpenFlowException("multipart reply xid %d is over %d MiB (%s parts so far): more than any table this controller reads"
+                    .formatted(reply.xid(), MAX_MULTIPART_BYTES >> 20, reply.getClass().getSimpleName()));
+        }
+        if (!reply.more()) {
+            openMultiparts.remove(reply.xid());
+        } else if (openMultiparts.put(reply.xid(), sum) == null && openMultiparts.size() > MAX_OPEN_MULTIPARTS) {
+            throw new OpenFlowException("%d multipart replies left open at once (REPLY_MORE without an end): at most %d"
+                    .formatted(openMultiparts.size(), MAX_OPEN_MULTIPARTS));
         }
     }
 }

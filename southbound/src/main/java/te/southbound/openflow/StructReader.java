@@ -150,6 +150,13 @@ final class StructReader {
         while (end < nameBytes.length && nameBytes[end] != 0) {
             end++;
         }
+        // The name goes into logs and the API: control characters (a newline forging a log line) and
+        // non-ASCII bytes become '?'.
+        for (int i = 0; i < end; i++) {
+            if (nameBytes[i] < 0x20 || nameBytes[i] == 0x7f) {
+                nameBytes[i] = '?';
+            }
+        }
         String name = new String(nameBytes, 0, end, java.nio.charset.StandardCharsets.US_ASCII);
         int config = in.readInt();
         int state = in.readInt();
