@@ -516,7 +516,7 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     }
 
     /** @return the note saying how many earlier refused peers were not logged ({@link SwitchRegistry#refusalLogSlot}), empty for none */
-    private static String refusalsHeldBack(long held) {
+    static String refusalsHeldBack(long held) {
         return held > 0 ? " (%d earlier refusals not logged)".formatted(held) : "";
     }
 

@@ -26,6 +26,8 @@ final class SwitchRegistry {
     private final Map<Dpid, SwitchConnection> ready = new ConcurrentHashMap<>();
     private final Map<SwitchConnection, Deque<SwitchError>> errors = new ConcurrentHashMap<>();
     private final Map<Dpid, SwitchConnection> unknown = new ConcurrentHashMap<>();
+    /** Connections of unconfigured datapath ids kept at once; one more is closed. */
+    static final int MAX_UNKNOWN = 256;
     /**
      * Refused TLS handshakes, across connections: a scanner, or a CA rotation with 197 bridges
      * retrying every few seconds, must not fill the disk; guarded by itself.
@@ -107,9 +109,23 @@ final class SwitchRegistry {
     synchronized void handshakeDone(SwitchConnection c, java.util.function.Consumer<RoleClaim> claimRole) {
         errors.put(c, new ArrayDeque<>());
         if (!isKnown(c.dpid())) {
+            // Kept (and shown in the status) so that a miswired switch is visible, but bounded: any
+            // peer can claim unconfigured ids, each holding a connection and a file descriptor.
+            if (unknown.size() >= MAX_UNKNOWN && !unknown.containsKey(c.dpid())) {
+                long held = refusalLogSlot();
+                if (held >= 0) {
+                    log.warn("switch {} at {} has a datapath id that is not configured, and {} such switches are connected already; "
+                            + "closing{}", c.dpid(), c.remote(), unknown.size(), SwitchConnection.refusalsHeldBack(held));
+                }
+                c.closeQuietly();
+                return;
+            }
             log.warn("switch {} at {} has a datapath id that is not configured; ignoring it (nothing "
                     + "will be installed there)", c.dpid(), c.remote());
-            unknown.put(c.dpid(), c);
+            SwitchConnection old = unknown.put(c.dpid(), c);
+            if (old != null && old != c) {
+                old.closeQuietly();
+            }
             return;
         }
         claimRole.accept(claimFor(c.dpid()));

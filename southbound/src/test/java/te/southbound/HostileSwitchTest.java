@@ -146,4 +146,32 @@ class HostileSwitchTest {
         }
         assertThat(fine.isOpen()).isTrue();
     }
+
+    @Test
+    void unconfiguredSwitchesAreKeptOnePerIdAndAtMostAFewHundred() {
+        SwitchHarness h = new SwitchHarness(Set.of(new Dpid(1)), 60_000);
+        EmbeddedChannel first = h.connect();
+        handshake(first, 0x500);
+        EmbeddedChannel again = h.connect();
+        handshake(again, 0x500);
+        assertThat(first.isOpen()).as("replaced by the same id").isFalse();
+        assertThat(again.isOpen()).isTrue();
+        List<EmbeddedChannel> others = new ArrayList<>();
+        for (int i = 1; i < SwitchRegistry.MAX_UNKNOWN; i++) {
+            EmbeddedChannel c = h.connect();
+            handshake(c, 0x1000 + i);
+            others.add(c);
+        }
+        assertThat(others).allMatch(EmbeddedChannel::isOpen);
+        EmbeddedChannel tooMany = h.connect();
+        try (LogCapture log = new LogCapture(SwitchRegistry.class)) {
+            handshake(tooMany, 0x9999);
+            assertThat(tooMany.isOpen()).isFalse();
+            assertThat(log.lines()).anySatisfy(l -> assertThat(l).contains("256 such switches are connected already; closing"));
+        }
+        // A configured switch is never turned away for them.
+        EmbeddedChannel real = h.connect();
+        handshake(real, 1);
+        assertThat(h.registry.ready()).containsKey(new Dpid(1));
+    }
 }
