@@ -26,6 +26,9 @@ final class PendingRequests {
     private final Map<Integer, OfMessage> inFlight = new ConcurrentHashMap<>();
     private final Map<Integer, BatchWaiter> batches = new ConcurrentHashMap<>();
     private final Map<Integer, MultipartWaiter> multiparts = new ConcurrentHashMap<>();
+    /** Barrier xids whose batches timed out, oldest first: a late reply to one still shows the switch is alive. */
+    private final java.util.Set<Integer> lateBarriers = new java.util.LinkedHashSet<>();
+    private static final int MAX_LATE_BARRIERS = 64;
 
     private record BatchWaiter(int firstXid, List<SwitchError> errors, CompletableFuture<List<SwitchError>> done) {
     }
@@ -52,6 +55,12 @@ final class PendingRequests {
         w.done().whenComplete((errors, error) -> {
             if (error != null && batches.remove(barrierXid, w)) {
                 forget(firstXid, barrierXid);
+                synchronized (lateBarriers) {
+                    lateBarriers.add(barrierXid);
+                    if (lateBarriers.size() > MAX_LATE_BARRIERS) {
+                        lateBarriers.remove(lateBarriers.iterator().next());
+                    }
+                }
             }
         });
         return w.done();
@@ -93,11 +102,16 @@ final class PendingRequests {
         }
     }
 
-    void onBarrierReply(int xid) {
+    /** @return whether this answers a barrier of ours: one a batch awaits, or one whose batch gave up waiting (a late reply) */
+    boolean onBarrierReply(int xid) {
         BatchWaiter w = batches.remove(xid);
         if (w != null) {
             forget(w.firstXid(), xid);
             w.done().complete(List.copyOf(w.errors()));
+            return true;
+        }
+        synchronized (lateBarriers) {
+            return lateBarriers.remove(xid);
         }
     }
 

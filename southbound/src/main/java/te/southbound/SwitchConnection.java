@@ -463,8 +463,11 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             registry.recordError(this, error);
             pending.onError(error);
         } else if (msg instanceof BarrierReply b) {
-            missedBarriers.set(0);
-            pending.onBarrierReply(b.xid());
+            // A reply to a barrier of ours, even late, shows the switch is alive; an unsolicited one
+            // (an xid never sent) would let a stuck switch dodge the disconnect after missed barriers.
+            if (pending.onBarrierReply(b.xid())) {
+                missedBarriers.set(0);
+            }
         } else if (msg instanceof MultipartReply r) {
             unexpectedIfFalse(pending.onMultipartPart(r), r);
         } else if (!(msg instanceof EchoReply)) {

@@ -398,21 +398,17 @@ class SwitchConnectionTest {
     }
 
     @Test
-    void aSwitchThatMissesBarriersInSeveralRunsInARowIsDisconnectedAndAReplyForgivesIt() {
+    void aSwitchThatMissesBarriersInSeveralRunsInARowIsDisconnectedAndALateReplyForgivesIt() {
         EmbeddedChannel ch = h.connect();
         handshake(ch, 1);
         SwitchConnection c = connection(ch);
-        java.util.Map<Phase, List<OfMessage>> phases = new java.util.EnumMap<>(Phase.class);
-        for (Phase p : Phase.values()) {
-            phases.put(p, List.of());
-        }
-        phases.put(Phase.GROUPS, List.of(new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of())));
-        java.util.Map<Dpid, java.util.Map<Phase, List<OfMessage>>> plan = java.util.Map.of(new Dpid(1), phases);
+        java.util.Map<Dpid, java.util.Map<Phase, List<OfMessage>>> plan = oneGroupMod();
         java.util.Map<Dpid, SwitchConnection> connections = java.util.Map.of(new Dpid(1), c);
         for (int run = 1; run <= PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT - 1; run++) {
             assertThat(PhaseRunner.run(plan, connections, 1, () -> false, System.nanoTime()).clean()).isFalse();
         }
-        receive(ch, new OfMessage.BarrierReply(123456)); // any barrier reply: the switch is alive after all
+        int missed = sent(ch).stream().filter(m -> m instanceof OfMessage.BarrierRequest).mapToInt(OfMessage::xid).max().orElseThrow();
+        receive(ch, new OfMessage.BarrierReply(missed)); // a late reply to ours: the switch is alive after all
         for (int run = 1; run <= PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT - 1; run++) {
             assertThat(PhaseRunner.run(plan, connections, 1, () -> false, System.nanoTime()).clean()).isFalse();
             assertThat(ch.isOpen()).isTrue();
@@ -421,6 +417,32 @@ class SwitchConnectionTest {
                 .anyMatch(s -> s.startsWith("GROUPS: no barrier reply from 0000000000000001"));
         ch.runPendingTasks();
         assertThat(ch.isOpen()).as("disconnected after %d misses in a row", PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT).isFalse();
+    }
+
+    /** @return a plan with one group mod for switch 1, whose barrier the scripted switch never answers */
+    private static java.util.Map<Dpid, java.util.Map<Phase, List<OfMessage>>> oneGroupMod() {
+        java.util.Map<Phase, List<OfMessage>> phases = new java.util.EnumMap<>(Phase.class);
+        for (Phase p : Phase.values()) {
+            phases.put(p, List.of());
+        }
+        phases.put(Phase.GROUPS, List.of(new GroupMod(0, GroupCommand.ADD, GroupType.SELECT, 65536, List.of())));
+        return java.util.Map.of(new Dpid(1), phases);
+    }
+
+    @Test
+    void aBarrierReplyToNoBarrierOfOursForgivesNoMiss() {
+        EmbeddedChannel ch = h.connect();
+        handshake(ch, 1);
+        SwitchConnection c = connection(ch);
+        java.util.Map<Dpid, java.util.Map<Phase, List<OfMessage>>> plan = oneGroupMod();
+        for (int run = 1; run <= PhaseRunner.MISSED_BARRIERS_BEFORE_DISCONNECT - 1; run++) {
+            PhaseRunner.run(plan, java.util.Map.of(new Dpid(1), c), 1, () -> false, System.nanoTime());
+        }
+        // A stuck switch sending barrier replies of its own would otherwise never be disconnected.
+        receive(ch, new OfMessage.BarrierReply(123456));
+        PhaseRunner.run(plan, java.util.Map.of(new Dpid(1), c), 1, () -> false, System.nanoTime());
+        ch.runPendingTasks();
+        assertThat(ch.isOpen()).isFalse();
     }
 
     @Test
