@@ -166,7 +166,8 @@ public final class Daemon implements AutoCloseable {
      * @param changes arc index → whether its port is now reported down
      */
     public void reportSwitchPorts(java.util.Map<Integer, Boolean> changes) {
-        if (network.setSwitchReports(changes).pathsChanged()) {
+        // Any change, not only of the paths: else the allocation would stay labelled with the older version.
+        if (network.setSwitchReports(changes).changed()) {
             loop.linksChanged(changes.containsValue(true) ? "port-down" : "port-up");
         }
     }

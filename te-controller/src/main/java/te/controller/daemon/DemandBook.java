@@ -56,7 +56,10 @@ public final class DemandBook {
             newline++;
         }
         String format = new String(p, 0, newline, StandardCharsets.US_ASCII);
-        ByteArrayInputStream body = new ByteArrayInputStream(p, newline + 1, Math.max(0, p.length - newline - 1));
+        // Versions before the upload stripped it stored a body's byte-order mark as it came.
+        int start = Math.min(p.length, newline + 1);
+        start += te.topology.io.Utf8Bom.length(Arrays.copyOfRange(p, start, Math.min(p.length, start + 3)));
+        ByteArrayInputStream body = new ByteArrayInputStream(p, start, p.length - start);
         // An edited topology (TopologyStamp lets one in) may lack nodes the demands name: the other
         // pairs still apply, so they are served at once instead of waiting for the next upload.
         TrafficMatrixBuilder builder = TrafficMatrixBuilder.droppingUnknownNodes(topology, "stored demands");
@@ -98,6 +101,15 @@ public final class DemandBook {
      */
     public synchronized DemandSnapshot replace(TrafficMatrix tm, byte[] body, Format format) {
         return commit(new DemandSnapshot(current.version() + 1, tm, topology, null), body, format);
+    }
+
+    /**
+     * Replaces every demand, persisted by node id; returns once the new version is durable. For a
+     * body naming nodes by label, which would name other nodes once labels are edited.
+     */
+    public synchronized DemandSnapshot replace(TrafficMatrix tm) {
+        byte[] json = TrafficMatrices.json(topology, tm);
+        return commit(new DemandSnapshot(current.version() + 1, tm, topology, json), json, Format.JSON);
     }
 
     /** Changes the patch's pairs only; returns once the new version is durable. */

@@ -304,6 +304,11 @@ public final class ServeCommand implements Callable<Integer> {
         daemon.startFollowing();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            // Reports first: a port report landing in the closed daemon would write to a closed store.
+            // The switches' connections last: the daemon's last pass may still publish to them.
+            if (switches != null) {
+                switches.stopReporting();
+            }
             daemon.close();
             if (switches != null) {
                 switches.close();

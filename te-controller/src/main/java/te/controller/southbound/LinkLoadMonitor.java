@@ -108,5 +108,11 @@ public final class LinkLoadMonitor implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
+        try {
+            // A report under way finishes before the caller goes on (to close the daemon it reports to).
+            timer.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -296,10 +296,18 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
         return pusher.localAddress();
     }
 
+    /**
+     * Stops reporting port states and loads (idempotent), returning once no report is under way:
+     * at shutdown, before the daemon they are reported to closes its state store.
+     */
+    public void stopReporting() {
+        loads.close();
+        ports.close();
+    }
+
     @Override
     public void close() {
-        loads.close();
+        stopReporting();
         pusher.close();
-        ports.close();
     }
 }

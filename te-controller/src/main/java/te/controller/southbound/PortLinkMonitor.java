@@ -357,15 +357,22 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     /** Runs {@code event} on the worker once attached; events that come earlier wait there, in order. */
     private void onWorker(Runnable event) {
-        worker.execute(() -> {
-            try {
-                attached.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-            event.run();
-        });
+        if (worker.isShutdown()) {
+            return; // closing: switch events after it have no daemon to report to
+        }
+        try {
+            worker.execute(() -> {
+                try {
+                    attached.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                event.run();
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed between the check and the call: as above
+        }
     }
 
     /**
@@ -437,5 +444,11 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     @Override
     public void close() {
         worker.shutdownNow();
+        try {
+            // A report under way finishes before the caller goes on (to close the daemon it reports to).
+            worker.awaitTermination(5, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

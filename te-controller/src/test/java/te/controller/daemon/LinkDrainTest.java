@@ -87,6 +87,47 @@ class LinkDrainTest {
     }
 
     @Test
+    void aSolveFromBeforeTheDrainDoesNotPutFlowBackAfterAPruningTookItOff(@TempDir Path dir) throws Exception {
+        int y = t.arcIndex(t.resolveNode("7"), t.resolveNode("8"));
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            // Served: only 7->8, nothing over 0->1.
+            d.putJson("[{\"src\":\"7\",\"dst\":\"8\",\"demand\":100000}]");
+            d.awaitAllocationFor(1, 0);
+            ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+            ScriptedSolverProvider.GATE.set(gate);
+            try {
+                // The held solve routes 0->1 over the direct arc, which is drained while it runs.
+                d.putJson("[{\"src\":\"7\",\"dst\":\"8\",\"demand\":100000},{\"src\":\"0\",\"dst\":\"1\",\"demand\":100000}]");
+                gate.entered().await();
+                d.send("POST", "/v1/links/0/1/drain", null, null);
+                // A failure under the served allocation: its pruning, with nothing on the drained arc, takes the newest version.
+                long down = DaemonFixture.json(d.send("POST", "/v1/links/7/8/down", null, null)).get("topologyVersion").asLong();
+                JsonNode pruning = d.awaitStatus(st -> st.path("allocation").path("topologyVersion").asLong() == down).get("allocation");
+                assertThat(pruning.get("method").asText()).endsWith("+pruned");
+                ScriptedSolverProvider.Gate next = ScriptedSolverProvider.Gate.closed();
+                ScriptedSolverProvider.GATE.set(next);
+                gate.release().countDown();
+                next.entered().await();
+                JsonNode between = DaemonFixture.json(d.get("/v1/status"));
+                assertThat(between.get("lastSolve").get("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
+                assertThat(between.get("allocation").get("topologyVersion").asLong()).as("no label going back").isEqualTo(down);
+                double[] capacity = t.capacitiesMbps();
+                capacity[y] = 0;
+                assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), capacity).arcLoadMbps()[arc])
+                        .as("no flow put back on the drained arc").isZero();
+                ScriptedSolverProvider.GATE.set(null);
+                next.release().countDown();
+                d.awaitAllocationFor(2, down);
+                capacity[arc] = 0;
+                assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), capacity).arcLoadMbps()[arc]).isZero();
+            } finally {
+                ScriptedSolverProvider.GATE.set(null);
+                gate.release().countDown();
+            }
+        }
+    }
+
+    @Test
     void aPairWhosePathsAllCrossDrainedArcsGetsReplacementsAsAFailedOneWould() {
         // 0->2: its one base path (k=1) is 0-1-2; 0-3-2 is the other way round.
         Topology ring = te.topology.TestTopologies.undirected(4, "0-1", "1-2", "0-3", "3-2");

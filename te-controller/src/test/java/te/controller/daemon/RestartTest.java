@@ -150,6 +150,28 @@ class RestartTest {
         }
     }
 
+    @Test
+    void demandsUploadedByLabelWithAByteOrderMarkSurviveALabelEdit() throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            HttpResponse<String> put = d.send("PUT", "/v1/demands", "text/csv", "\uFEFFsrc,dst,demand\nSeattle,1,10\n5,0,40\n");
+            assertThat(put.statusCode()).as(put.body()).isEqualTo(200);
+        }
+        // Seattle's label becomes Portland: the pair named by label must still be node 0's.
+        te.topology.Topology t = DaemonFixture.ABILENE;
+        java.util.List<te.topology.Node> nodes = t.nodes().stream()
+                .map(n -> n.id().equals("0") ? new te.topology.Node(n.index(), n.id(), "Portland") : n).toList();
+        te.topology.Topology relabelled = new te.topology.Topology(t.name(), nodes, t.links());
+        try (DaemonFixture d = DaemonFixture.start(dir, relabelled)) {
+            HttpResponse<String> demands = d.get("/v1/demands");
+            assertThat(demands.headers().firstValue("X-TE-Demand-Version")).contains("1");
+            assertThat(DaemonFixture.json(demands).get("demands")).extracting(e -> e.get("src").asText() + "->" + e.get("dst").asText())
+                    .containsExactly("0->1", "5->0");
+        }
+        try (var list = Files.list(dir)) {
+            assertThat(list.map(f -> f.getFileName().toString())).noneMatch(n -> n.contains(".corrupt-") || n.contains(".superseded-"));
+        }
+    }
+
     /** @return {@code t}, same name, without node {@code node} and the link between {@code a} and {@code b} (both arcs) */
     private static te.topology.Topology withoutNodeAndLink(te.topology.Topology t, String node, String a, String b) {
         int gone = t.resolveNode(node);

@@ -30,6 +30,7 @@ public final class TrafficMatrixBuilder {
     private final boolean dropUnknownNodes;
     private final List<String> dropped = new ArrayList<>();
     private int droppedCount;
+    private boolean namedByLabel;
 
     /** @param source file name or other description of the input, for messages */
     public TrafficMatrixBuilder(Topology topology, String source) {
@@ -60,6 +61,14 @@ public final class TrafficMatrixBuilder {
     /** @return how many entries were left out because they name a node the topology lacks (only when dropping them) */
     public int droppedCount() {
         return droppedCount;
+    }
+
+    /**
+     * @return whether some entry named a node by its label rather than its id: such input means
+     *         something else once labels are edited, so it is not the form to keep
+     */
+    public boolean namedByLabel() {
+        return namedByLabel;
     }
 
     /** @return the first (up to 10) entries left out, as {@code "SRC->DST"} */
@@ -152,7 +161,9 @@ public final class TrafficMatrixBuilder {
             return -1;
         }
         try {
-            return topology.resolveNode(node);
+            int index = topology.resolveNode(node);
+            namedByLabel |= !topology.nodes().get(index).id().equals(node);
+            return index;
         } catch (IllegalArgumentException e) {
             violation("%s: %s '%s' is not a node of %s".formatted(row, field, node, topology.name()));
             return -1;

@@ -75,15 +75,16 @@ public final class DemandResource {
 
     private ApiResponse upload(ApiRequest r, boolean patch) {
         refuseIfFollowing(refusal);
-        TrafficMatrix tm;
+        UploadParser.Upload upload;
         DemandBook.Format format;
         try {
             format = UploadParser.format(r.contentType());
-            tm = UploadParser.parse(topology, format, r.body());
+            upload = UploadParser.parse(topology, format, r.body());
         } catch (ApiException e) {
             metrics.upload(false);
             throw e;
         }
+        TrafficMatrix tm = upload.matrix();
         if (patch && tm.size() == 0) {
             metrics.upload(false);
             throw ApiException.badRequest("PATCH body holds no demand entries, nothing was applied; a PATCH sets the demands it lists");
@@ -92,7 +93,7 @@ public final class DemandResource {
         DemandSnapshot s;
         synchronized (book) { // again under the book's lock: the daemon may have become a following standby while parsing
             refuseIfFollowing(refusal);
-            s = patch ? book.patch(tm) : book.replace(tm, r.body(), format);
+            s = patch ? book.patch(tm) : upload.namedByLabel() ? book.replace(tm) : book.replace(tm, upload.body(), format);
         }
         metrics.upload(true);
         LOG.info("accepted {} /v1/demands: version {}, {} entries in the request, {} in all ({} Mbps), persisted in {} ms",

@@ -151,7 +151,9 @@ public final class NetworkResource {
         NetworkBook.Update update = guarded(() -> book.setDown(arc, down));
         NetworkSnapshot n = update.snapshot();
         boolean changed = update.changed();
-        if (update.pathsChanged()) {
+        // Also when the paths stay (an arc a switch already holds down): the served allocation is
+        // labelled with the older version until a pass runs, and "current" would stay false.
+        if (update.changed()) {
             requestSolve.accept(down ? "link-down" : "link-up");
         }
         Map<String, Object> body = new LinkedHashMap<>();

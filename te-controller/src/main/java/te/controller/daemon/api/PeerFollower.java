@@ -202,7 +202,7 @@ public final class PeerFollower implements AutoCloseable {
         }
         TrafficMatrix tm;
         try {
-            tm = UploadParser.parse(topology, DemandBook.Format.JSON, r.body());
+            tm = UploadParser.parse(topology, DemandBook.Format.JSON, r.body()).matrix();
         } catch (ApiException e) {
             throw new IOException("GET %s: the body is no demand matrix of %s (%s%s); nothing mirrored".formatted(uri, topology.name(),
                     e.getMessage(), e.violations().isEmpty() ? "" : ": " + e.violations().get(0)));

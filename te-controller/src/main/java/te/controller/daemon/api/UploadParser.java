@@ -24,18 +24,30 @@ final class UploadParser {
     }
 
     /**
+     * A validated upload.
+     *
+     * @param matrix        the demands
+     * @param body          the body without a byte-order mark: the form persisted, unless {@code namedByLabel}
+     * @param namedByLabel  whether some entry named a node by its label: then the matrix is
+     *                      persisted by node id, as an edited label would make the stored body name
+     *                      another node, or none, at a restart
+     */
+    record Upload(TrafficMatrix matrix, byte[] body, boolean namedByLabel) {
+    }
+
+    /**
      * @throws ApiException 400 with every violation for invalid content
      */
-    static TrafficMatrix parse(Topology topology, DemandBook.Format format, byte[] body) {
+    static Upload parse(Topology topology, DemandBook.Format format, byte[] body) {
         // As files are read: a UTF-8 byte-order mark is not part of the first node id.
         requireUtf8(body); // with its byte-order mark, so that the offset it names is the body's
         byte[] bytes = te.topology.io.Utf8Bom.strip(body);
         TrafficMatrix tm;
+        te.topology.traffic.TrafficMatrixBuilder builder = new te.topology.traffic.TrafficMatrixBuilder(topology, "request body");
         try {
             tm = switch (format) {
-                case JSON -> TrafficMatrixIo.readJson(topology, "request body", new ByteArrayInputStream(bytes));
-                case CSV -> TrafficMatrixIo.readCsv(topology, "request body",
-                        new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
+                case JSON -> TrafficMatrixIo.readJson(builder, new ByteArrayInputStream(bytes));
+                case CSV -> TrafficMatrixIo.readCsv(builder, new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
             };
         } catch (TrafficMatrixFormatException e) {
             throw new ApiException(400, "request body rejected, nothing was applied: %d violation%s"
@@ -49,7 +61,7 @@ final class UploadParser {
             throw ApiException.badRequest("request body holds no CSV demand entries (empty, or only a header, blank lines or "
                     + "comments), nothing was applied; to remove every demand, PUT the JSON array [] (Content-Type: application/json)");
         }
-        return tm;
+        return new Upload(tm, bytes, builder.namedByLabel());
     }
 
     /**

@@ -62,13 +62,23 @@ public final class AllocationPruner {
      * @param was     what the allocation that was pruned came with
      * @param message why it was pruned
      * @return what the pruned allocation comes with: the same origin, method marked {@code +pruned},
-     *         the links it was pruned to
+     *         the links it was pruned to; but the version {@code was} had while it still routes over an
+     *         arc that is drained now: pruning keeps the flow on drained arcs (only a solve moves
+     *         it), and an operator waits for an allocation of the drain's version before taking the
+     *         link down
      */
     public static AllocationInfo prunedInfo(AllocationInfo was, Allocation pruned, NetworkSnapshot n, String message,
                                             double wallSeconds) {
+        long version = carriesDrained(pruned, n) ? was.topologyVersion() : n.links().version();
         return new AllocationInfo(was.objective(), pruned.objectiveValue(was.objective()),
                 was.method().replace("+pruned", "") + "+pruned", was.solverStatus(), message, was.demandVersion(),
-                n.links().version(), 0, wallSeconds, Instant.now());
+                version, 0, wallSeconds, Instant.now());
+    }
+
+    /** @return whether {@code a} puts flow on an arc drained in {@code n} */
+    static boolean carriesDrained(Allocation a, NetworkSnapshot n) {
+        double[] load = a.arcLoadMbps();
+        return n.links().drained().stream().anyMatch(arc -> load[arc] > 0);
     }
 
     /**

@@ -96,7 +96,11 @@ public final class SolveRunner {
                 // A pruning (or a link event) since: decide again against what is served now.
                 Optional<Kept> kept = servedVersion() == servedBefore && network.current().links().version() == n.links().version()
                         ? keptEarly : keptSplits(attempt.allocation().get(), problem, n);
-                if (kept.isPresent()) {
+                Optional<String> undoes = undoesDrain(attempt.allocation().get(), n);
+                if (undoes.isPresent()) {
+                    outcome = Outcome.KEPT_LAST_GOOD;
+                    message = joined(undoes.get(), message);
+                } else if (kept.isPresent()) {
                     outcome = Outcome.KEPT_SPLITS;
                     published = Optional.of(publishKept(kept.get(), attempt, status, start, d, n));
                     message = published.get().info().message();
@@ -132,6 +136,32 @@ public final class SolveRunner {
                 allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         log(report);
         return report;
+    }
+
+    /**
+     * @param fresh a pass's allocation, computed for {@code n}
+     * @return why {@code fresh} must not replace the served allocation, or empty: it routes over
+     *         arcs drained while it was computed, and the served one (a pruning published meanwhile)
+     *         does not and is labelled with a newer link-state version; serving {@code fresh} would put
+     *         flow back on a link an operator may already be taking down. The drain's own re-solve is
+     *         pending and runs next.
+     */
+    private Optional<String> undoesDrain(Allocation fresh, NetworkSnapshot n) {
+        NetworkSnapshot now = network.current();
+        Optional<AllocationSnapshot> served = allocations.current();
+        if (served.isEmpty() || served.get().info().topologyVersion() <= n.links().version()
+                || AllocationPruner.carriesDrained(served.get().allocation(), now)) {
+            return Optional.empty();
+        }
+        // As publishFresh would serve it: a link down since takes its flow off (a drained one
+        // taken down is no longer drained-and-loaded).
+        Allocation out = AllocationPruner.prune(fresh, settings.objective(), topology, now).orElse(fresh);
+        if (labelFor(out, n, now) != n) {
+            return Optional.empty();
+        }
+        return Optional.of(("the re-solve for topology version %d routes over links drained since, the served allocation version %d "
+                + "(topology version %d) does not: kept until the drain's re-solve").formatted(n.links().version(),
+                served.get().version(), served.get().info().topologyVersion()));
     }
 
     /** @return the served allocation's version, -1 when none is served */

@@ -57,6 +57,24 @@ public final class StateFile {
             Files.deleteIfExists(tmp);
         }
         // The rename is only durable once the directory entry is on disk.
+        forceDirectory(dir);
+    }
+
+    /**
+     * Copies {@code from} to the new file {@code to} durably: content and directory entry are on
+     * disk when it returns, so a write that replaces {@code from} next cannot reach the disk first.
+     *
+     * @throws IOException if any step fails ({@code to} may then exist partly)
+     */
+    public static void copy(Path from, Path to) throws IOException {
+        Files.copy(from, to);
+        try (FileChannel ch = FileChannel.open(to, StandardOpenOption.WRITE)) {
+            ch.force(true);
+        }
+        forceDirectory(to.toAbsolutePath().getParent());
+    }
+
+    private static void forceDirectory(Path dir) throws IOException {
         try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
             d.force(true);
         }

@@ -150,7 +150,7 @@ public final class StateStore implements AutoCloseable {
         Path file = fileOf(kind);
         Path copy = file.resolveSibling(file.getFileName() + ".superseded-" + Instant.now().toEpochMilli());
         try {
-            Files.copy(file, copy);
+            StateFile.copy(file, copy);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot copy %s to %s before replacing it".formatted(file, copy), e);
         }

@@ -85,6 +85,25 @@ class AllocationPrunerTest {
     }
 
     @Test
+    void aPruningThatStillRoutesOverADrainedArcKeepsTheVersionItWasComputedFor() {
+        Allocation a = split();
+        int direct = t.arcIndex(0, 1);
+        int around = t.arcIndex(0, 2);
+        te.controller.daemon.AllocationInfo was = new te.controller.daemon.AllocationInfo(te.lp.Objective.TOTAL_FLOW, 15, "lp",
+                te.lp.SolveStatus.OPTIMAL, "", 1, 0, 0.1, 0.2, java.time.Instant.EPOCH);
+        // Drained (version 1), then the other way out fails (version 2): the pruning keeps the 6 Mbps on the drained arc.
+        NetworkSnapshot drainedThenFailed = SurvivingPaths.of(t, base, LinkState.allUp().withDrain(direct, true).with(around, true), 1);
+        Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, drainedThenFailed).orElseThrow();
+        assertThat(pruned.arcLoadMbps()[direct]).isPositive();
+        assertThat(AllocationPruner.prunedInfo(was, pruned, drainedThenFailed, "m", 0).topologyVersion())
+                .as("not the drain's version: the operator would take the link down under load").isZero();
+        // Without a drain the pruning fits the failure's version.
+        NetworkSnapshot failed = SurvivingPaths.of(t, base, LinkState.allUp().with(around, true), 1);
+        Allocation fitted = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, failed).orElseThrow();
+        assertThat(AllocationPruner.prunedInfo(was, fitted, failed, "m", 0).topologyVersion()).isEqualTo(failed.links().version());
+    }
+
+    @Test
     void commoditiesLeftWithoutPathsAreDropped() {
         Allocation a = split();
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().with(t.arcIndex(2, 3), true), 1);

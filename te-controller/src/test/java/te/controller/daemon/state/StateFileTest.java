@@ -91,4 +91,15 @@ class StateFileTest {
             assertThat(again.load(StateStore.DEMANDS).orElseThrow().version()).isEqualTo(3);
         }
     }
+
+    @Test
+    void aCopyHoldsTheSameBytesAndNeverOverwrites() throws Exception {
+        Path f = dir.resolve("links.state");
+        StateFile.write(f, "links", 4, "payload".getBytes(StandardCharsets.UTF_8));
+        Path copy = dir.resolve("links.state.superseded-1");
+        StateFile.copy(f, copy);
+        assertThat(Files.readAllBytes(copy)).isEqualTo(Files.readAllBytes(f));
+        assertThat(StateFile.read(copy, "links").orElseThrow().version()).isEqualTo(4);
+        assertThatThrownBy(() -> StateFile.copy(f, copy)).isInstanceOf(java.nio.file.FileAlreadyExistsException.class);
+    }
 }
