@@ -12,7 +12,7 @@ import java.util.function.Function;
  */
 final class RoundBudget {
     private final SolverOptions options;
-    private final long deadlineNanos;
+    private final Deadline deadline;
     private double buildSeconds;
     private double solveSeconds;
     private TeResult incumbent;
@@ -22,18 +22,18 @@ final class RoundBudget {
     /** @param options its time limit spans every LP of the solve; its threads and verbosity apply to each */
     RoundBudget(SolverOptions options) {
         this.options = options;
-        this.deadlineNanos = System.nanoTime() + (long) Math.min(Long.MAX_VALUE / 4.0, options.timeLimitSeconds() * 1e9);
+        this.deadline = Deadline.after(System.nanoTime(), options.timeLimitSeconds());
     }
 
     /** @return whether the time limit has passed */
     boolean spent() {
-        return leftSeconds() <= 0;
+        return deadline.secondsLeft() <= 0;
     }
 
     /** @return options for the next LP: the seconds left as its limit (call only while not {@link #spent}) */
     SolverOptions next() {
         // The deadline may pass between a caller's spent() and this call: a limit must stay positive.
-        return new SolverOptions(Math.max(1e-9, leftSeconds()), options.threads(), options.verbose());
+        return new SolverOptions(Math.max(1e-9, deadline.secondsLeft()), options.threads(), options.verbose());
     }
 
     /** Counts the wall-clock time since {@code startNanos} as model building (work between LPs). */
@@ -113,9 +113,5 @@ final class RoundBudget {
     TeResult timeLimit(Objective objective, String afterWhat) {
         return orIncumbent(new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, buildSeconds, solveSeconds, 0, 0, 0,
                 "time limit of %s s reached after %s".formatted(options.timeLimitSeconds(), afterWhat)));
-    }
-
-    private double leftSeconds() {
-        return (deadlineNanos - System.nanoTime()) / 1e9;
     }
 }

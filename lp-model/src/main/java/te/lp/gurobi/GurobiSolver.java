@@ -86,9 +86,11 @@ public final class GurobiSolver implements TeSolver {
      */
     private static GRBConstr[] addRows(GRBModel grb, LpModel model) throws GRBException {
         int m = model.rows();
+        boolean[] isRange = new boolean[m];
         int ranged = 0;
         for (int i = 0; i < m; i++) {
-            ranged += isRange(model.rowLower()[i], model.rowUpper()[i]) ? 1 : 0;
+            isRange[i] = isRange(model.rowLower()[i], model.rowUpper()[i]);
+            ranged += isRange[i] ? 1 : 0;
         }
         GRBLinExpr[] plain = new GRBLinExpr[m - ranged];
         char[] sense = new char[m - ranged];
@@ -99,7 +101,7 @@ public final class GurobiSolver implements TeSolver {
         for (int i = 0, p = 0, r = 0; i < m; i++) {
             double lo = model.rowLower()[i];
             double hi = model.rowUpper()[i];
-            if (isRange(lo, hi)) {
+            if (isRange[i]) {
                 range[r] = new GRBLinExpr();
                 rangeLower[r] = lo;
                 rangeUpper[r++] = hi;
@@ -123,7 +125,7 @@ public final class GurobiSolver implements TeSolver {
         GRBConstr[] rangeRows = ranged == 0 ? new GRBConstr[0] : grb.addRanges(range, rangeLower, rangeUpper, null);
         GRBConstr[] rows = new GRBConstr[m];
         for (int i = 0, p = 0, r = 0; i < m; i++) {
-            rows[i] = isRange(model.rowLower()[i], model.rowUpper()[i]) ? rangeRows[r++] : plainRows[p++];
+            rows[i] = isRange[i] ? rangeRows[r++] : plainRows[p++];
         }
         return rows;
     }

@@ -11,6 +11,7 @@ import java.util.function.Function;
 import te.lp.Allocation;
 import te.lp.AllocationChecker;
 import te.lp.Commodities;
+import te.lp.Deadline;
 import te.lp.Objective;
 import te.lp.ShorterPaths;
 import te.lp.SolveStatus;
@@ -96,7 +97,7 @@ public final class PopSolver {
 
         // One deadline for the whole solve: sub-problems queue on the workers, and each giving every
         // one the full limit would let POP-16 on 2 workers run ~9 limits.
-        long deadline = start + (long) Math.min(Long.MAX_VALUE / 4.0, options.perSolve().timeLimitSeconds() * 1e9);
+        Deadline deadline = Deadline.after(start, options.perSolve().timeLimitSeconds());
         List<TeResult> solvedResults = solveAll(subProblems, objective, TeOptimizer.heavyTailed(problem), deadline);
         List<TeResult> results = heuristicWhereOutOfTime(subProblems, solvedResults, objective);
         long solved = System.nanoTime();
@@ -117,7 +118,7 @@ public final class PopSolver {
             // time limit keeps the merge as it is).
             SolverOptions perSolve = options.perSolve();
             SolverOptions lpOptions = withinLimit(new SolverOptions(perSolve.timeLimitSeconds(), options.parallelism(), perSolve.verbose()),
-                    Math.max(1e-3, secondsLeft(deadline)));
+                    Math.max(1e-3, deadline.secondsLeft()));
             HeavyCommodityLp heavy = new HeavyCommodityLp(problem, solver, lpOptions);
             Function<double[], UtilisationDescent.Routing> refine = full -> heavy.lower(descent.lower(full, sweeps));
             merged = objective == Objective.CONCURRENT_FLOW
@@ -235,13 +236,13 @@ public final class PopSolver {
 
     /**
      * @param heavyTailed whether the whole problem's demand is heavy-tailed (the pieces may not look it)
-     * @param deadline    {@link System#nanoTime} by which the whole solve must end: each sub-problem
+     * @param deadline    by which the whole solve must end: each sub-problem
      *                    gets the time left when it starts, at most the per-solve limit; one that
      *                    starts after it is out of time without an allocation
      */
-    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed, long deadline) {
+    private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed, Deadline deadline) {
         java.util.function.Function<TeProblem, TeResult> solveOne = p -> {
-            double left = secondsLeft(deadline);
+            double left = deadline.secondsLeft();
             if (left <= 0) {
                 return new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
                         "not started: the time limit of %s s passed while other sub-problems ran"
@@ -284,11 +285,6 @@ public final class PopSolver {
     private static SolverOptions withinLimit(SolverOptions options, double seconds) {
         return Double.isInfinite(options.timeLimitSeconds()) || options.timeLimitSeconds() <= seconds ? options
                 : new SolverOptions(seconds, options.threads(), options.verbose());
-    }
-
-    /** @return seconds from now to {@code deadline} ({@link System#nanoTime}), negative once past */
-    private static double secondsLeft(long deadline) {
-        return (deadline - System.nanoTime()) / 1e9;
     }
 
     /** Sums each sub-problem's path flows into the original commodity's path flows. */
