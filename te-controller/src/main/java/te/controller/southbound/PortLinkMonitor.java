@@ -62,6 +62,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     /** Since when each switch-failed arc's ports have been up without a break ({@link System#nanoTime()}). Worker thread only. */
     private final Map<Integer, Long> upSince = new HashMap<>();
     private final ArcPorts ports;
+    /** The arc ports per switch; filled at construction, read by any thread after. */
     private final Map<Dpid, List<SwitchPort>> portsBySwitch = new HashMap<>();
     /** Last reported state per arc port; absent while its switch has not said. Worker thread only. */
     private final Map<SwitchPort, Boolean> portUp = new HashMap<>();
@@ -154,11 +155,13 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
     @Override
     public void portChanged(Dpid dpid, PortState port) {
         SwitchPort key = new SwitchPort(dpid, port.portNo());
+        // Checked here (the map is fixed at construction): a port no arc uses queues nothing.
+        if (!portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
+            return;
+        }
         onWorker(() -> {
-            if (portsBySwitch.getOrDefault(dpid, List.of()).contains(key)) {
-                setPort(key, port.up());
-                applySoon();
-            }
+            setPort(key, port.up());
+            applySoon();
         });
     }
 
