@@ -44,6 +44,7 @@ final class Reconciler implements AutoCloseable {
     /** Longest wait before reading a silent switch again, ms. */
     private static final long MAX_RETRY_DELAY_MS = 60_000;
     private long retryDelayMs; // executor thread only; 0 while every switch was read
+    private long runGeneration = -1; // executor thread only: the generation the current run pushes, once read
     /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
     private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
@@ -127,6 +128,7 @@ final class Reconciler implements AutoCloseable {
 
     private void run() {
         scheduled.set(false);
+        runGeneration = -1;
         try {
             runOnce();
         } catch (RuntimeException e) {
@@ -136,7 +138,8 @@ final class Reconciler implements AutoCloseable {
                 log.error("reconciliation run failed; switches will be re-read on the next run", e);
             }
             memory.distrustAll();
-            failWaiters(e);
+            // Only the pushes this run was for: a newer one has a run of its own queued (trigger).
+            failWaiters(e, runGeneration < 0 ? Long.MAX_VALUE : runGeneration);
         }
     }
 
@@ -147,6 +150,7 @@ final class Reconciler implements AutoCloseable {
             state = desired;
             gen = generation;
         }
+        runGeneration = gen;
         if (state == null || registry == null) {
             return;
         }
@@ -219,19 +223,23 @@ final class Reconciler implements AutoCloseable {
         return generation > gen;
     }
 
-    private synchronized void complete(long gen, PushReport report) {
+    private void complete(long gen, PushReport report) {
+        settle(gen, f -> f.complete(report));
+    }
+
+    private void failWaiters(RuntimeException e, long gen) {
+        settle(gen, f -> f.completeExceptionally(e));
+    }
+
+    /** Settles, with {@code how}, the pushes of generation {@code gen} and before. */
+    private synchronized void settle(long gen, java.util.function.Consumer<java.util.concurrent.CompletableFuture<PushReport>> how) {
         for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
             Waiter w = it.next();
             if (w.generation() <= gen) {
-                w.future().complete(report);
+                how.accept(w.future());
                 it.remove();
             }
         }
-    }
-
-    private synchronized void failWaiters(RuntimeException e) {
-        waiters.forEach(w -> w.future().completeExceptionally(e));
-        waiters.clear();
     }
 
     @Override

@@ -33,6 +33,11 @@ final class RunMemory {
 
     private final Map<Dpid, Trusted> trusted = new HashMap<>();
     private final Map<Dpid, SwitchTables> lastSeen = new HashMap<>();
+    /**
+     * What a switch a failed run touched may hold beyond {@link #lastSeen} (which then keeps only
+     * what it certainly holds), until it is read again: its ids stay reserved.
+     */
+    private final Map<Dpid, SwitchTables> mayHold = new HashMap<>();
     private Map<Tunnel, Integer> labels = Map.of();
     private Map<String, Integer> groupIds = Map.of();
     private Map<String, List<Bucketed>> installed = Map.of();
@@ -116,6 +121,7 @@ final class RunMemory {
     void read(Dpid d, SwitchConnection connection, SwitchTables tables) {
         trusted.put(d, new Trusted(connection, tables));
         lastSeen.put(d, tables);
+        mayHold.remove(d);
     }
 
     /** Forgets the trusted copy of one switch (its connection is gone or replaced). */
@@ -159,6 +165,7 @@ final class RunMemory {
             }
             IdBook.reserve(t, seenLabels, seenGroups);
         }
+        mayHold.values().forEach(t -> IdBook.reserve(t, seenLabels, seenGroups));
         return new IdBook(labels, groupIds, seenLabels, seenGroups, lastSeen, installed);
     }
 
@@ -196,6 +203,15 @@ final class RunMemory {
      */
     void fail(CompiledState compiled, Set<Dpid> touched) {
         touched.forEach(trusted::remove);
+        // A touched switch holds some mix of before and after: only what both have is certain. An
+        // entry the run deleted must not be taken for one a tunnel can use while the switch is
+        // unreadable (traffic would go into a label it no longer has); its id stays reserved.
+        for (Dpid d : touched) {
+            SwitchTables before = lastSeen.getOrDefault(d, SwitchTables.EMPTY);
+            SwitchTables after = compiled.tables().getOrDefault(d, SwitchTables.EMPTY);
+            lastSeen.put(d, common(before, after));
+            mayHold.put(d, union(union(before, after), mayHold.getOrDefault(d, SwitchTables.EMPTY)));
+        }
         labels = merge(labels, compiled.labels());
         groupIds = merge(groupIds, compiled.groupIds());
         Map<String, List<Bucketed>> both = new HashMap<>(installed);
@@ -218,6 +234,32 @@ final class RunMemory {
         if (kept == Kept.ALL_STALE) {
             before.groups().forEach(groups::putIfAbsent);
         }
+        return new SwitchTables(flows, groups);
+    }
+
+    /** @return the entries {@code a} and {@code b} both have, equal */
+    private static SwitchTables common(SwitchTables a, SwitchTables b) {
+        Map<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>();
+        a.flows().forEach((k, f) -> {
+            if (f.equals(b.flows().get(k))) {
+                flows.put(k, f);
+            }
+        });
+        Map<Integer, GroupEntry> groups = new LinkedHashMap<>();
+        a.groups().forEach((id, g) -> {
+            if (g.equals(b.groups().get(id))) {
+                groups.put(id, g);
+            }
+        });
+        return new SwitchTables(flows, groups);
+    }
+
+    /** @return the entries of {@code a} and {@code b} (for ids only: an entry both have differently is {@code a}'s) */
+    private static SwitchTables union(SwitchTables a, SwitchTables b) {
+        Map<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>(a.flows());
+        b.flows().forEach(flows::putIfAbsent);
+        Map<Integer, GroupEntry> groups = new LinkedHashMap<>(a.groups());
+        b.groups().forEach(groups::putIfAbsent);
         return new SwitchTables(flows, groups);
     }
 

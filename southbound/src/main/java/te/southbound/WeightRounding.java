@@ -25,22 +25,27 @@ public final class WeightRounding {
         if (total < 1 || total > 0xffff) {
             throw new IllegalArgumentException("weight total must be in [1, 65535], got " + total);
         }
-        double sum = 0;
+        double max = 0;
         for (double f : fractions) {
             if (!(f >= 0) || Double.isInfinite(f)) {
                 throw new IllegalArgumentException("fractions must be finite and >= 0, got " + fractions);
             }
-            sum += f;
+            max = Math.max(max, f);
         }
-        if (!(sum > 0)) {
+        if (!(max > 0)) {
             throw new IllegalArgumentException("fractions must have a positive sum, got " + fractions);
+        }
+        // Relative to the largest: the sum of huge fractions would overflow to infinity and every quota to 0.
+        double sum = 0;
+        for (double f : fractions) {
+            sum += f / max;
         }
         int n = fractions.size();
         int[] weights = new int[n];
         double[] remainder = new double[n];
         int assigned = 0;
         for (int i = 0; i < n; i++) {
-            double quota = fractions.get(i) / sum * total;
+            double quota = fractions.get(i) / max / sum * total;
             weights[i] = (int) Math.floor(quota);
             remainder[i] = quota - weights[i];
             assigned += weights[i];
@@ -54,7 +59,7 @@ public final class WeightRounding {
         double maxError = 0;
         List<Integer> result = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            maxError = Math.max(maxError, Math.abs((double) weights[i] / total - fractions.get(i) / sum));
+            maxError = Math.max(maxError, Math.abs((double) weights[i] / total - fractions.get(i) / max / sum));
             result.add(weights[i]);
         }
         return new RoundedWeights(result, maxError);

@@ -209,10 +209,13 @@ class ReconcilerModelTest {
         assertThat(thrown).as("compiles out of group ids").isPositive();
     }
 
-    /** The same book with every label and group id the switches were last seen with reserved. */
+    /**
+     * The same book with every label and group id the switches were last seen with reserved (and
+     * those it reserves already: what switches a failed run touched may hold).
+     */
     private static IdBook withEveryIdSeen(IdBook ids) {
-        Set<Integer> labels = new HashSet<>();
-        Set<Integer> groups = new HashSet<>();
+        Set<Integer> labels = new HashSet<>(ids.reservedLabels());
+        Set<Integer> groups = new HashSet<>(ids.reservedGroups());
         ids.observed().values().forEach(t -> {
             groups.addAll(t.groups().keySet());
             t.flows().values().forEach(f -> f.match().mplsLabel().ifPresent(labels::add));

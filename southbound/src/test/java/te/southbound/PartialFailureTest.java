@@ -1,0 +1,109 @@
+package te.southbound;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import te.southbound.openflow.FlowCommand;
+import te.southbound.openflow.OfMessage.FlowMod;
+import te.southbound.openflow.OxmField;
+
+/**
+ * Runs that stop part-way: what the pusher then believes about the switches, and which pushes it
+ * reports as failed.
+ */
+class PartialFailureTest {
+    private final FakeSwitches fakes = new FakeSwitches(3);
+    private final List<WeightPusher> pushers = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        pushers.forEach(WeightPusher::close);
+        fakes.close();
+    }
+
+    private WeightPusher start() throws Exception {
+        WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withRequestTimeoutMs(500).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3)))
+                .withAuditIntervalMs(0));
+        pushers.add(p);
+        fakes.connectTo(p);
+        return p;
+    }
+
+    private static DesiredState state(double viaTwo, double direct) {
+        List<WeightedPath> paths = new ArrayList<>();
+        if (viaTwo > 0) {
+            paths.add(new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 3), new Hop(new Dpid(3), 9)), viaTwo));
+        }
+        paths.add(new WeightedPath(List.of(new Hop(new Dpid(1), 3), new Hop(new Dpid(3), 9)), direct));
+        return new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"), paths)));
+    }
+
+    private static boolean hasLabel(FakeSwitch s, int label) {
+        return s.flows.values().stream().anyMatch(e -> e.match().fields().contains(new OxmField.MplsLabel(label)));
+    }
+
+    private static boolean ingressPushes(FakeSwitch s, int label) {
+        return s.groups.values().stream().flatMap(g -> g.buckets().stream())
+                .anyMatch(b -> b.actions().toString().contains("MplsLabel[label=" + label + "]"));
+    }
+
+    @Test
+    void aLabelEntryAFailedRunDeletedIsNotUsedWhileItsSwitchCannotBeRead() throws Exception {
+        WeightPusher p = start();
+        FakeSwitch one = fakes.all.get(0), two = fakes.all.get(1), three = fakes.all.get(2);
+        assertThat(p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(hasLabel(two, 16)).isTrue();
+
+        // Tunnel 1-2-3 (label 16) goes stale; switch 3 refuses its delete, switch 2 applies its own.
+        three.reject = m -> m instanceof FlowMod f && f.command() == FlowCommand.DELETE_STRICT;
+        PushReport r = p.push(state(0, 1)).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).isFalse();
+        assertThat(hasLabel(two, 16)).as("switch 2 deleted label 16").isFalse();
+        three.reject = m -> false;
+
+        // Switch 2 (still busy, say) does not answer the re-read of the next run; the state goes back to the 1-2-3 split.
+        two.ignoreTableReads = true;
+        r = p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        // The ingress must not send into a tunnel whose entry at switch 2 is known to be gone.
+        assertThat(hasLabel(two, 16)).isFalse();
+        assertThat(ingressPushes(one, 16)).as("the ingress must not send into label 16, which switch 2 no longer has").isFalse();
+    }
+
+    @Test
+    void aRunThatThrowsFailsOnlyThePushesItWasFor() throws Exception {
+        fakes.all.forEach(f -> f.tableReadDelayMs = 300); // the first run is still reading when the second push comes
+        SouthboundConfig c = SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withRequestTimeoutMs(2_000).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0);
+        c = new SouthboundConfig(c.listen(), c.knownSwitches(), c.echoIntervalMs(), c.deadAfterMs(), c.requestTimeoutMs(),
+                c.auditIntervalMs(), c.weightTotal(), new Ownership(Ownership.DEFAULT.cookieTag(), 0x10000, 1), c.messageLog(),
+                c.bundles(), c.tls(), c.certificateNames(), c.role());
+        WeightPusher p = WeightPusher.start(c);
+        pushers.add(p);
+        fakes.connectTo(p);
+        CommodityRoute second = new CommodityRoute("d", new Dpid(2), Ipv4Prefix.parse("10.4.0.0/16"),
+                List.of(new WeightedPath(List.of(new Hop(new Dpid(2), 3), new Hop(new Dpid(3), 9)), 1)));
+        DesiredState tooMany = new DesiredState(List.of(state(0.5, 0.5).commodities().get(0), second)); // 2 groups, 1 id
+        var first = p.push(tooMany);
+        Thread.sleep(100);
+        var fits = p.push(state(0.5, 0.5));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> first.get(10, TimeUnit.SECONDS))
+                .hasRootCauseMessage("out of group ids: all 1 ids in [65536, 65537) are in use");
+        PushReport r = fits.get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).as("the push that fits is installed and reported so: " + r.summary()).isTrue();
+        assertThat(fakes.all.get(0).groups).hasSize(1);
+    }
+
+    @Test
+    void fractionsWhoseSumOverflowsAreRoundedAsTheirRatio() {
+        assertThat(WeightRounding.round(List.of(1e308, 1e308), 100).weights()).containsExactly(50, 50);
+        assertThat(WeightRounding.round(List.of(Double.MAX_VALUE, Double.MAX_VALUE / 3), 100).weights()).containsExactly(75, 25);
+        assertThat(WeightRounding.round(List.of(Double.MIN_VALUE, Double.MIN_VALUE), 2).weights()).containsExactly(1, 1);
+    }
+}
