@@ -11,6 +11,12 @@ package te.topology;
  * @param capacityMbps capacity in megabits per second, finite and {@code > 0}
  */
 public record Link(int index, int src, int dst, double capacityMbps) {
+    /**
+     * Largest capacity a file, {@code --default-capacity} or an operator may give one link, Mbps: a
+     * petabit per second, as for demands; more is a unit mistake, and would swamp the LP's scaling.
+     */
+    public static final double MAX_CAPACITY_MBPS = 1e9;
+
     public Link {
         if (index < 0 || src < 0 || dst < 0) {
             throw new IllegalArgumentException(

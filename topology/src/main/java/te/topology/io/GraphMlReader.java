@@ -74,10 +74,7 @@ public final class GraphMlReader {
 
         List<RawNode> nodes = new ArrayList<>();
         for (String id : graph.vertexSet()) {
-            if (id.isBlank()) {
-                // Nothing could name it: demands, link changes and the wiring address nodes by id.
-                throw new TopologyFormatException(source, "<node id=\"%s\">".formatted(id), "a node id must not be empty or blank");
-            }
+            // Ids nothing could name (blank, spaces around) are refused with those of other formats (TopologyNormalizer).
             nodes.add(new RawNode(id, labels.getOrDefault(id, id)));
         }
         List<RawEdge> edges = new ArrayList<>();

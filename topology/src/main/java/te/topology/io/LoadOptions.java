@@ -12,9 +12,9 @@ public record LoadOptions(double defaultCapacityMbps) {
     public static final double REFERENCE_CAPACITY_MBPS = 1000.0;
 
     public LoadOptions {
-        if (!(defaultCapacityMbps > 0) || Double.isInfinite(defaultCapacityMbps)) {
-            throw new IllegalArgumentException(
-                    "default capacity must be a finite number of Mbps > 0 (--default-capacity), got " + defaultCapacityMbps);
+        if (!(defaultCapacityMbps > 0) || defaultCapacityMbps > te.topology.Link.MAX_CAPACITY_MBPS) {
+            throw new IllegalArgumentException("default capacity must be a number of Mbps > 0 and at most %.0e (--default-capacity), got %s"
+                    .formatted(te.topology.Link.MAX_CAPACITY_MBPS, defaultCapacityMbps));
         }
     }
 

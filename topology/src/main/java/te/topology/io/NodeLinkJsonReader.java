@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import te.topology.TopologyFormatException;
 
 /**
@@ -54,6 +56,14 @@ public final class NodeLinkJsonReader {
         }
         // Absent means undirected, as networkx's node_link_graph reads it.
         boolean directed = directedJson != null && directedJson.booleanValue();
+        JsonNode multigraphJson = root.get("multigraph");
+        if (multigraphJson != null && !multigraphJson.isBoolean()) {
+            throw new TopologyFormatException(source, null, "'multigraph' must be true or false, got %s".formatted(multigraphJson));
+        }
+        // Parallel links of a multigraph add up their capacities; in a plain graph a link given twice
+        // is a mistake (networkx keeps the last one): which capacity is meant is a guess.
+        boolean multigraph = multigraphJson == null || multigraphJson.booleanValue();
+        Map<String, String> firstOfPair = new HashMap<>();
 
         List<RawNode> nodes = new ArrayList<>();
         for (int i = 0; i < nodesJson.size(); i++) {
@@ -69,6 +79,14 @@ public final class NodeLinkJsonReader {
             String element = "links[%d]".formatted(i);
             String u = idText(source, element, link.get("source"), "source");
             String v = idText(source, element, link.get("target"), "target");
+            if (!multigraph) {
+                String pair = directed || u.compareTo(v) <= 0 ? u + "\u0000" + v : v + "\u0000" + u;
+                String first = firstOfPair.putIfAbsent(pair, element);
+                if (first != null) {
+                    throw new TopologyFormatException(source, element, ("links %s and %s join the same nodes %s and %s in a file with "
+                            + "\"multigraph\": false; give the link once").formatted(first, element, u, v));
+                }
+            }
             edges.add(new RawEdge("%s (%s->%s)".formatted(element, u, v), u, v, capacity(source, element, link.get("capacity"))));
         }
         return new RawGraph(source, GraphMlReader.stem(source), directed, nodes, edges);

@@ -84,6 +84,28 @@ public final class TopologyNormalizer {
         return new Topology(raw.name(), nodes, links);
     }
 
+    /**
+     * @return why demands, link changes and wiring lines could not name this node id reliably, or
+     *         empty: a blank id; spaces around it (CSV fields are trimmed, so a demand for {@code " a"}
+     *         would go to node {@code "a"}); a comma or a control character (a CSV field or line
+     *         break); a leading {@code #} (a CSV comment line)
+     */
+    static java.util.Optional<String> unaddressable(String id) {
+        if (id.isBlank()) {
+            return java.util.Optional.of("a node id must not be empty or blank");
+        }
+        if (!id.equals(id.strip())) {
+            return java.util.Optional.of("a node id must not start or end with white space (demand files trim their fields)");
+        }
+        if (id.startsWith("#")) {
+            return java.util.Optional.of("a node id must not start with '#' (a comment in demand CSV files)");
+        }
+        if (id.indexOf(',') >= 0 || id.chars().anyMatch(Character::isISOControl)) {
+            return java.util.Optional.of("a node id must not hold a comma or a control character (demand CSV files could not name it)");
+        }
+        return java.util.Optional.empty();
+    }
+
     private static Map<String, Integer> indexNodes(RawGraph raw) {
         if (raw.nodes().isEmpty()) {
             throw new TopologyFormatException(raw.source(), null, "the graph has no nodes (expected at least 2)");
@@ -91,6 +113,9 @@ public final class TopologyNormalizer {
         Map<String, Integer> fileIndex = new HashMap<>();
         for (int i = 0; i < raw.nodes().size(); i++) {
             String id = raw.nodes().get(i).id();
+            unaddressable(id).ifPresent(why -> {
+                throw new TopologyFormatException(raw.source(), "node '" + id + "'", why);
+            });
             if (fileIndex.putIfAbsent(id, i) != null) {
                 throw new TopologyFormatException(raw.source(), "node '" + id + "'", "duplicate node id");
             }
@@ -111,9 +136,9 @@ public final class TopologyNormalizer {
                         "endpoint '%s' is not a node of the graph".formatted(missing));
             }
             Double cap = edge.capacityMbps();
-            if (cap != null && (!(cap > 0) || cap.isInfinite())) {
+            if (cap != null && (!(cap > 0) || cap > te.topology.Link.MAX_CAPACITY_MBPS)) {
                 throw new TopologyFormatException(raw.source(), edge.element(),
-                        "capacity must be a finite number > 0 Mbps, got " + cap);
+                        "capacity must be a number > 0 and at most %.0e Mbps, got %s".formatted(te.topology.Link.MAX_CAPACITY_MBPS, cap));
             }
             addArc(raw, edge, arcs, u * n + v, cap);
             if (!raw.directed() && !u.equals(v)) {
@@ -129,10 +154,10 @@ public final class TopologyNormalizer {
             acc[1]++;
         } else {
             acc[0] += cap;
-            if (Double.isInfinite(acc[0])) {
+            if (acc[0] > te.topology.Link.MAX_CAPACITY_MBPS) {
                 throw new TopologyFormatException(raw.source(), edge.element(),
-                        "with the parallel edges before it, the capacity between %s and %s exceeds %g Mbps"
-                                .formatted(edge.source(), edge.target(), Double.MAX_VALUE));
+                        "with the parallel edges before it, the capacity between %s and %s exceeds %.0e Mbps"
+                                .formatted(edge.source(), edge.target(), te.topology.Link.MAX_CAPACITY_MBPS));
             }
         }
     }

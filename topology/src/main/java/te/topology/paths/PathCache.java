@@ -85,37 +85,46 @@ public final class PathCache {
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
-            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                CRC32C crc = new CRC32C();
-                ByteBuffer header = ByteBuffer.allocate(8 + 4 + 4 + key.length + 4 + 4 * arrays.length).order(ByteOrder.LITTLE_ENDIAN);
-                header.putLong(MAGIC).putInt(FORMAT_VERSION).putInt(key.length).put(key).putInt(paths.nodeCount());
-                for (int[] array : arrays) {
-                    header.putInt(array.length);
-                }
-                writeAll(channel, header.flip(), crc);
-                ByteBuffer chunk = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-                for (int[] array : arrays) {
-                    for (int from = 0; from < array.length; from += chunk.capacity() / 4) {
-                        int count = Math.min(chunk.capacity() / 4, array.length - from);
-                        chunk.clear();
-                        chunk.asIntBuffer().put(array, from, count);
-                        chunk.limit(count * 4);
-                        writeAll(channel, chunk, crc);
-                    }
-                }
-                ByteBuffer trailer = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(crc.getValue()).flip();
-                while (trailer.hasRemaining()) {
-                    channel.write(trailer);
-                }
-                channel.force(true);
-            }
             try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+                writeAndRename(temp, file, key, arrays, paths.nodeCount());
+            } finally {
+                // Gone after a rename; after a failure (a full disk) it must not stay: 123 MB per run on Kdl.
+                Files.deleteIfExists(temp);
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write path cache " + file, e);
+        }
+    }
+
+    private static void writeAndRename(Path temp, Path file, byte[] key, int[][] arrays, int nodeCount) throws IOException {
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+            CRC32C crc = new CRC32C();
+            ByteBuffer header = ByteBuffer.allocate(8 + 4 + 4 + key.length + 4 + 4 * arrays.length).order(ByteOrder.LITTLE_ENDIAN);
+            header.putLong(MAGIC).putInt(FORMAT_VERSION).putInt(key.length).put(key).putInt(nodeCount);
+            for (int[] array : arrays) {
+                header.putInt(array.length);
+            }
+            writeAll(channel, header.flip(), crc);
+            ByteBuffer chunk = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
+            for (int[] array : arrays) {
+                for (int from = 0; from < array.length; from += chunk.capacity() / 4) {
+                    int count = Math.min(chunk.capacity() / 4, array.length - from);
+                    chunk.clear();
+                    chunk.asIntBuffer().put(array, from, count);
+                    chunk.limit(count * 4);
+                    writeAll(channel, chunk, crc);
+                }
+            }
+            ByteBuffer trailer = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(crc.getValue()).flip();
+            while (trailer.hasRemaining()) {
+                channel.write(trailer);
+            }
+            channel.force(true);
+        }
+        try {
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

@@ -137,7 +137,7 @@ class TopologyReaderTest {
     void negativeNanAndTextCapacitiesAreNamed() {
         String two = "<node id=\"a\"/><node id=\"b\"/>";
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data></edge>")))
-                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a finite number > 0 Mbps, got -5.0E-6");
+                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a number > 0 and at most 1e+09 Mbps, got -5.0E-6");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">NaN</data></edge>")))
                 .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("got 'NaN'");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">fast</data></edge>")))
@@ -146,7 +146,10 @@ class TopologyReaderTest {
                 .hasMessageContaining("got '0x1p40'");
         String json = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":-1}]}";
         assertThatThrownBy(() -> reader.read("n.json", json.getBytes(StandardCharsets.UTF_8)))
-                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a finite number > 0 Mbps, got -1.0");
+                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number > 0 and at most 1e+09 Mbps, got -1.0");
+        String huge = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":1.2e49}]}";
+        assertThatThrownBy(() -> reader.read("n.json", huge.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number > 0 and at most 1e+09 Mbps, got 1.2E49");
     }
 
     @Test
@@ -171,10 +174,37 @@ class TopologyReaderTest {
     }
 
     @Test
-    void aBlankGraphMlNodeIdIsNamed() {
+    void nodeIdsNoDemandFileCouldNameAreNamed() {
         assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\" \"/><edge source=\"a\" target=\" \"/>")))
-                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("test.graphml").hasMessageContaining("<node id=\" \">")
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("test.graphml").hasMessageContaining("node ' '")
                 .hasMessageContaining("a node id must not be empty or blank");
+        assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\":[{\"id\":\"a\"},{\"id\":\" \"}],\"links\":[{\"source\":\"a\",\"target\":\" \"}]}"
+                .getBytes(StandardCharsets.UTF_8))).hasMessageContaining("j.json: node ' ': a node id must not be empty or blank");
+        // A CSV demand names " a" as "a" (fields are trimmed): it would go to another node.
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\" a\"/><edge source=\"a\" target=\" a\"/>")))
+                .hasMessageContaining("node ' a': a node id must not start or end with white space");
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"b,c\"/><edge source=\"a\" target=\"b,c\"/>")))
+                .hasMessageContaining("node 'b,c': a node id must not hold a comma");
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"#b\"/><edge source=\"a\" target=\"#b\"/>")))
+                .hasMessageContaining("node '#b': a node id must not start with '#'");
+        // Spaces inside an id are fine: CSV keeps them.
+        assertThat(read(graphml("undirected", "<node id=\"a\"/><node id=\"New York\"/><edge source=\"a\" target=\"New York\"/>"))
+                .nodeCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aLinkGivenTwiceIsRefusedOutsideAMultigraph() {
+        String twice = "{\"multigraph\":false,\"nodes\":[{\"id\":\"a\"},{\"id\":\"b\"}],"
+                + "\"links\":[{\"source\":\"a\",\"target\":\"b\",\"capacity\":10},{\"source\":\"b\",\"target\":\"a\",\"capacity\":10}]}";
+        assertThatThrownBy(() -> reader.read("j.json", twice.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("j.json: links[1]: links links[0] and links[1] join the same nodes b and a in a file with \"multigraph\": false");
+        // Directed, the two are different arcs; in a multigraph (or when unsaid) parallel links add up.
+        te.topology.Topology directed = reader.read("j.json", twice.replace("\"multigraph\":false", "\"multigraph\":false,\"directed\":true")
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(directed.capacityMbps(0)).isEqualTo(10.0);
+        te.topology.Topology multi = reader.read("j.json", twice.replace("\"multigraph\":false", "\"multigraph\":true")
+                .getBytes(StandardCharsets.UTF_8));
+        assertThat(multi.capacityMbps(0)).isEqualTo(20.0);
     }
 
     @Test
@@ -240,10 +270,11 @@ class TopologyReaderTest {
         assertThatThrownBy(() -> json("{" + ok + "} {\"nodes\":[]}")).hasMessageContaining("not valid JSON");
         assertThatThrownBy(() -> json("{\"directed\":\"yes\"," + ok + "}")).hasMessageContaining("'directed' must be true or false, got \"yes\"");
         assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1}]}")).hasMessageContaining("expected an array 'links' (or 'edges')");
-        String huge = "{\"directed\":true,\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":1e308},"
-                + "{\"source\":1,\"target\":2,\"capacity\":1e308},{\"source\":2,\"target\":1,\"capacity\":1}]}";
+        String huge = "{\"directed\":true,\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":6e8},"
+                + "{\"source\":1,\"target\":2,\"capacity\":6e8},{\"source\":2,\"target\":1,\"capacity\":1}]}";
         assertThatThrownBy(() -> json(huge)).isInstanceOf(TopologyFormatException.class)
-                .hasMessageContaining("t.json").hasMessageContaining("links[1]").hasMessageContaining("parallel edges");
+                .hasMessageContaining("t.json").hasMessageContaining("links[1]").hasMessageContaining("parallel edges")
+                .hasMessageContaining("exceeds 1e+09 Mbps");
     }
 
     @Test

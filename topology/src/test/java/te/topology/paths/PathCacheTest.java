@@ -40,6 +40,20 @@ class PathCacheTest {
     }
 
     @Test
+    void aWriteThatFailsLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        // The cache file's name taken by a directory that is not empty: the rename fails after the whole write.
+        Path file = cache.fileFor(topology, spec, true);
+        Files.createDirectories(file.resolve("in-the-way"));
+        for (int run = 0; run < 2; run++) {
+            assertThat(cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE).pathCount()).isPositive();
+        }
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).noneMatch(name -> name.endsWith(".tmp"));
+        }
+    }
+
+    @Test
     void corruptionIsDetectedAndNamed(@TempDir Path dir) throws Exception {
         PathCache cache = new PathCache(dir);
         cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
