@@ -129,8 +129,13 @@ public final class AllocationBook {
     }
 
     private static AllocationInfo withNote(AllocationInfo i, String note) {
+        return withNote(i, note, i.demandVersion(), i.topologyVersion());
+    }
+
+    /** @return {@code i} with {@code note} added to its message and these versions */
+    private static AllocationInfo withNote(AllocationInfo i, String note, long demandVersion, long topologyVersion) {
         return new AllocationInfo(i.objective(), i.value(), i.method(), i.solverStatus(),
-                i.message().isEmpty() ? note : i.message() + "; " + note, i.demandVersion(), i.topologyVersion(),
+                i.message().isEmpty() ? note : i.message() + "; " + note, demandVersion, topologyVersion,
                 i.solveSeconds(), i.wallSeconds(), i.computedAt());
     }
 
@@ -219,6 +224,32 @@ public final class AllocationBook {
         if (s != null) {
             s.changes();
         }
+    }
+
+    /**
+     * At start-up, after the demand and link books loaded: a stored allocation labelled with a
+     * demand or link-state version ahead of the books' was computed for state that was set aside
+     * (its versions restart at 0 and will be reused). It is served under -1 for each version that
+     * is gone, so that it is never taken for current, and a link change always prunes it (a
+     * pruning is skipped for an allocation labelled with the links' version).
+     */
+    public synchronized void relabelIfAhead(long demandVersion, long topologyVersion) {
+        Served s = served;
+        if (s == null) {
+            return;
+        }
+        AllocationInfo i = s.snapshot().info();
+        boolean demandsGone = i.demandVersion() > demandVersion;
+        boolean linksGone = i.topologyVersion() > topologyVersion;
+        if (!demandsGone && !linksGone) {
+            return;
+        }
+        String note = "computed for %s that were set aside at a restart".formatted(demandsGone && linksGone
+                ? "demand version %d and link-state version %d".formatted(i.demandVersion(), i.topologyVersion())
+                : demandsGone ? "demand version %d".formatted(i.demandVersion()) : "link-state version %d".formatted(i.topologyVersion()));
+        AllocationInfo relabelled = withNote(i, note, demandsGone ? -1 : i.demandVersion(), linksGone ? -1 : i.topologyVersion());
+        LOG.warn("allocation version {} {}: served labelled with version -1 for them until the start-up solve", s.snapshot().version(), note);
+        served = new Served(AllocationSnapshot.of(s.snapshot().version(), relabelled, s.snapshot().allocation()), null);
     }
 
     /** @return the last good allocation, if any */

@@ -70,6 +70,7 @@ public final class Daemon implements AutoCloseable {
             DemandBook demands = DemandBook.load(topology, store);
             NetworkBook network = NetworkBook.load(topology, basePaths, store, solve.threads());
             AllocationBook allocations = AllocationBook.load(topology, network.current(), store);
+            allocations.relabelIfAhead(demands.current().version(), network.current().links().version());
             DaemonMetrics metrics = new DaemonMetrics(() -> demands.current().version(), () -> network.current().links().version(),
                     () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
                     () -> network.current().links().downArcs().size());

@@ -53,7 +53,7 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
     }
 
     /** Largest capacity an operator may set, Mbps (a petabit per second). */
-    public static final double MAX_CAPACITY_MBPS = 1e9;
+    public static final double MAX_CAPACITY_MBPS = te.topology.Link.MAX_CAPACITY_MBPS;
 
     /**
      * @throws IllegalArgumentException naming the value, unless it is a finite capacity from 0 to

@@ -48,13 +48,16 @@ public final class NetworkBook {
     private final StateStore store;
     private final int threads;
     private volatile NetworkSnapshot current;
+    /** The link-state version of the operator's last word (theirs or a primary's mirrored), 0 while none. */
+    private volatile long operatorVersion;
 
-    private NetworkBook(Topology topology, PathSet basePaths, StateStore store, int threads, LinkState links) {
+    private NetworkBook(Topology topology, PathSet basePaths, StateStore store, int threads, LinkState links, long operatorVersion) {
         this.topology = topology;
         this.basePaths = basePaths;
         this.store = store;
         this.threads = threads;
         this.current = SurvivingPaths.of(topology, basePaths, links, threads);
+        this.operatorVersion = operatorVersion;
     }
 
     /**
@@ -63,8 +66,16 @@ public final class NetworkBook {
      * @return the book with the persisted link states, or every link up if there are none usable
      */
     public static NetworkBook load(Topology topology, PathSet basePaths, StateStore store, int threads) {
-        LinkState links = store.load(StateStore.LINKS).flatMap(s -> parse(topology, store, s)).orElse(LinkState.allUp());
-        NetworkBook book = new NetworkBook(topology, basePaths, store, threads, links);
+        Optional<LinkState> stored = store.load(StateStore.LINKS).flatMap(s -> parse(topology, store, s));
+        LinkState links = stored.orElse(LinkState.allUp());
+        // Without usable link states the operator's word is lost, whatever the record says; a
+        // directory from before the record counts every version as possibly the operator's.
+        long operator = stored.isEmpty() ? 0 : store.load(StateStore.OPERATOR).map(StoredState::version).orElse(links.version());
+        if (stored.isEmpty() && java.nio.file.Files.exists(store.fileOf(StateStore.OPERATOR))) {
+            // A record of the lost states' word must not vouch for the links saved from now on.
+            store.save(StateStore.OPERATOR, 0, new byte[0]);
+        }
+        NetworkBook book = new NetworkBook(topology, basePaths, store, threads, links, operator);
         if (!links.downArcs().isEmpty()) {
             LOG.info("loaded link states version {}: {} arcs down, {} pairs got replacement paths", links.version(),
                     links.downArcs().size(), book.current.replacedPairs());
@@ -155,6 +166,16 @@ public final class NetworkBook {
     }
 
     /**
+     * @return the link-state version of the operator's last word on links (set down or up, a
+     *         capacity, a drain, or a primary's word mirrored), 0 when none was given since this
+     *         state began (a new state directory, or its link states lost): switch reports alone
+     *         raise the link-state version but not this
+     */
+    public long operatorVersion() {
+        return operatorVersion;
+    }
+
+    /**
      * The network as it would be with {@code links}, its paths worked out as for a real change
      * (replacement paths for pairs it cuts off), kept nowhere: for a what-if.
      */
@@ -177,7 +198,7 @@ public final class NetworkBook {
      * the operator's word on it already was so). An arc a switch reports down stays down.
      */
     public synchronized Update setDown(int arc, boolean down) {
-        return apply(current.links().with(arc, down), "link %s %s by the operator".formatted(topology.arcName(arc), down ? "down" : "up"));
+        return apply(current.links().with(arc, down), true, "link %s %s by the operator".formatted(topology.arcName(arc), down ? "down" : "up"));
     }
 
     /**
@@ -189,7 +210,7 @@ public final class NetworkBook {
      * @throws IllegalArgumentException for a capacity out of range, naming it
      */
     public synchronized Update setCapacity(int arc, Double mbps) {
-        return apply(current.links().withCapacity(arc, mbps), mbps == null
+        return apply(current.links().withCapacity(arc, mbps), true, mbps == null
                 ? "link %s capacity back to the topology's %s Mbps".formatted(topology.arcName(arc), topology.capacityMbps(arc))
                 : "link %s capacity set to %s Mbps by the operator (topology: %s)".formatted(topology.arcName(arc), mbps, topology.capacityMbps(arc)));
     }
@@ -201,7 +222,7 @@ public final class NetworkBook {
      * instead of dropping it first, as a failure does.
      */
     public synchronized Update setDrain(int arc, boolean drain) {
-        return apply(current.links().withDrain(arc, drain), "link %s %s by the operator".formatted(topology.arcName(arc), drain ? "drained" : "undrained"));
+        return apply(current.links().withDrain(arc, drain), true, "link %s %s by the operator".formatted(topology.arcName(arc), drain ? "drained" : "undrained"));
     }
 
     /**
@@ -213,7 +234,7 @@ public final class NetworkBook {
      */
     public synchronized Update setOperatorState(List<Integer> down, java.util.SortedMap<Integer, Double> capacity,
                                                 List<Integer> drain, String source) {
-        return apply(current.links().withOperatorState(down, capacity, drain), "operator link states from " + source);
+        return apply(current.links().withOperatorState(down, capacity, drain), true, "operator link states from " + source);
     }
 
     /**
@@ -226,10 +247,11 @@ public final class NetworkBook {
         LinkState next = current.links().withSwitchReports(changes);
         String what = changes.entrySet().stream().filter(e -> e.getValue() != current.links().isSwitchDown(e.getKey()))
                 .map(e -> topology.arcName(e.getKey()) + (e.getValue() ? " down" : " up")).collect(java.util.stream.Collectors.joining(", "));
-        return apply(next, "switch port reports: " + what);
+        return apply(next, false, "switch port reports: " + what);
     }
 
-    private Update apply(LinkState next, String what) {
+    /** @param operatorWord whether the operator (or a mirrored primary) gives it, not a switch */
+    private Update apply(LinkState next, boolean operatorWord, String what) {
         if (next == current.links()) {
             return new Update(current, false, false);
         }
@@ -242,7 +264,15 @@ public final class NetworkBook {
                 || (!next.capacityMbps().equals(current.links().capacityMbps()) && (unusableArcs(next) || unusableArcs(current.links())));
         NetworkSnapshot snapshot = pathsChanged ? SurvivingPaths.of(topology, basePaths, next, threads)
                 : SurvivingPaths.keepingPaths(topology, next, current.paths(), current.replacedPairs());
+        if (operatorWord) {
+            // First: a crash before the links are saved leaves a record ahead of them, which only
+            // claims a word that was about to be given, never hides one.
+            store.save(StateStore.OPERATOR, next.version(), new byte[0]);
+        }
         store.save(StateStore.LINKS, next.version(), render(topology, next));
+        if (operatorWord) {
+            operatorVersion = next.version();
+        }
         current = snapshot;
         LOG.info("{}: topology version {}, {} arcs down, {} pairs with replacement paths ({} ms){}", what,
                 next.version(), next.downArcs().size(), snapshot.replacedPairs(), (System.nanoTime() - start) / 1_000_000,

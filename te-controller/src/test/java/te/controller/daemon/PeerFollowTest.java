@@ -265,7 +265,7 @@ class PeerFollowTest {
                 primary.bodies.put("/v1/demands", two);
                 network.setDrain(0, true);
                 primary.bodies.put("/v1/topology", FakePrimary.topology(0, ""));
-                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains("the primary has no link states (version 0"));
+                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains("the primary has no operator link states"));
                 assertThat(network.current().links().isDrained(0)).isTrue();
 
                 // A primary that stalls in the middle of a body is named once the timeout passes; the follower goes on.

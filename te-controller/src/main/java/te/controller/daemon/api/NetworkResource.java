@@ -139,6 +139,7 @@ public final class NetworkResource {
         body.put("name", topology.name());
         body.put("contentHash", topology.contentHash());
         body.put("topologyVersion", n.links().version());
+        body.put("operatorVersion", book.operatorVersion());
         body.put("nodes", nodes);
         body.put("links", links);
         body.put("downLinks", downLinks(n));

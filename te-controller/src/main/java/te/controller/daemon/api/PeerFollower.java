@@ -169,9 +169,26 @@ public final class PeerFollower implements AutoCloseable {
      * @throws IOException naming what the primary answered when it cannot be mirrored; nothing changed then
      */
     void syncOnce() throws IOException, InterruptedException {
-        // Links first: demands that need a drained link gone are never solved onto it.
-        syncLinks();
-        syncDemands();
+        // Links first: demands that need a drained link gone are never solved onto it. Each is
+        // mirrored whatever became of the other: a refusal of the links must not freeze the demands.
+        IOException links = null;
+        try {
+            syncLinks();
+        } catch (IOException e) {
+            links = e;
+        }
+        try {
+            syncDemands();
+        } catch (IOException e) {
+            if (links != null) {
+                e.addSuppressed(links);
+                throw new IOException(links.getMessage() + "; and " + e.getMessage(), e);
+            }
+            throw e;
+        }
+        if (links != null) {
+            throw links;
+        }
     }
 
     private void syncDemands() throws IOException, InterruptedException {
@@ -274,14 +291,18 @@ public final class PeerFollower implements AutoCloseable {
             throw new IOException("GET %s: %s; nothing mirrored".formatted(uri, e.getMessage()));
         }
         long peerVersion = body.path("topologyVersion").asLong(-1);
+        // Switch reports raise the link-state version without any word of the operator's; a primary
+        // that does not say (an earlier build) is judged by its link-state version.
+        long peerOperatorVersion = body.path("operatorVersion").asLong(peerVersion);
         synchronized (network) { // as for demands
             if (!active.getAsBoolean() || closed) {
                 return;
             }
             te.controller.daemon.LinkState here = network.current().links();
             boolean ownWord = !here.operatorDown().isEmpty() || !here.capacityMbps().isEmpty() || !here.drained().isEmpty();
-            if (peerVersion == 0 && ownWord) {
-                throw new IOException(("GET %s: the primary has no link states (version 0: a new or lost state directory?); this "
+            if (peerOperatorVersion == 0 && ownWord) {
+                throw new IOException(("GET %s: the primary has no operator link states (none given since its state began: a new or "
+                        + "lost state directory?); this "
                         + "standby keeps its %d links set down, %d capacities and %d drains; set them on the primary").formatted(uri,
                         here.operatorDown().size(), here.capacityMbps().size(), here.drained().size()));
             }

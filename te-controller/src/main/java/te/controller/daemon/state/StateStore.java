@@ -29,6 +29,11 @@ public final class StateStore implements AutoCloseable {
     public static final String SERVED = "served";
     /** The OpenFlow role claim set through the API (its generation id as version, the role as payload). */
     public static final String ROLE = "role";
+    /**
+     * The link-state version of the operator's last word on links (version field; no payload): a
+     * standby must not take a primary's empty word for one given when none was.
+     */
+    public static final String OPERATOR = "operator";
     /** The links' flap-damping penalties (the time they were taken, ms since the epoch, as version). */
     public static final String PENALTIES = "penalties";
 

@@ -1,0 +1,173 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.controller.daemon.api.PeerFollower;
+import te.controller.daemon.state.StateStore;
+
+/**
+ * State lost on one side (a new or damaged state directory): versions are not taken for the old
+ * ones, and a standby neither copies the loss nor stops mirroring what it still can.
+ */
+class LostStateTest {
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void reset() {
+        ScriptedSolverProvider.GATE.set(null);
+        ScriptedSolverProvider.FAILURE.set(null);
+    }
+
+    private static void awaitTrue(String what, java.util.function.BooleanSupplier c) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!c.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("never: " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** A primary restarted on a lost state directory whose only link-state change is a switch report is at version 1, not 0. */
+    @Test
+    void aPrimaryWhoseOnlyLinkChangeIsASwitchReportDoesNotWipeTheStandbysWord() throws Exception {
+        try (DaemonFixture primary = DaemonFixture.start(dir.resolve("primary-new-dir"));
+             StateStore store = new StateStore(dir.resolve("standby"))) {
+            DemandBook demands = DemandBook.load(DaemonFixture.ABILENE, store);
+            NetworkBook network = NetworkBook.load(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS, store, 1);
+            network.setDrain(0, true);                 // mirrored from the primary before it lost its state
+            network.setCapacity(2, 100.0);
+            primary.daemon.reportSwitchPorts(Map.of(5, true)); // a port down seen by the fresh primary: link-state version 1
+            JsonNode t = DaemonFixture.json(primary.get("/v1/topology"));
+            assertThat(t.path("topologyVersion").asLong()).isEqualTo(1);
+            assertThat(t.path("operatorVersion").asLong()).isZero();
+            try (PeerFollower f = new PeerFollower(new PeerFollow(java.net.URI.create(primary.url("")), Duration.ofMillis(100)),
+                    DaemonFixture.ABILENE, demands, network, e -> { }, e -> { }, () -> true)) {
+                f.start();
+                awaitTrue("a read", () -> f.status().get("lastSyncAt") != null || f.status().get("lastError") != null);
+                Thread.sleep(300);
+                assertThat(network.current().links().isDrained(0)).as("standby's drain kept").isTrue();
+                assertThat(network.current().links().capacityMbps()).containsEntry(2, 100.0);
+                assertThat(String.valueOf(f.status().get("lastError"))).contains("the primary has no operator link states");
+            }
+        }
+    }
+
+    static final String BIG = "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":100000},{\"src\":\"3\",\"dst\":\"7\",\"demand\":100000}]";
+
+    private static String link(int arc) {
+        return "/v1/links/%s/%s".formatted(DaemonFixture.ABILENE.nodes().get(DaemonFixture.ABILENE.arcSrc(arc)).id(),
+                DaemonFixture.ABILENE.nodes().get(DaemonFixture.ABILENE.arcDst(arc)).id());
+    }
+
+    private static void corrupt(Path file) throws Exception {
+        byte[] b = Files.readAllBytes(file);
+        b[b.length - 2] ^= 0x20;
+        Files.write(file, b);
+    }
+
+    /** links.state set aside: link-state versions restart at 0 while the stored allocation keeps its old label. */
+    @Test
+    void anAllocationFromLinkStatesSetAsideIsPrunedAtTheNextFailure() throws Exception {
+        Path state = dir.resolve("d");
+        try (DaemonFixture d = DaemonFixture.start(state)) {
+            d.putJson(BIG);
+            d.awaitAllocationFor(1, 0);
+            d.send("POST", link(10) + "/down", null, null);
+            d.awaitAllocationFor(1, 1);
+        }
+        corrupt(state.resolve("links.state"));
+        ScriptedSolverProvider.Gate gate = ScriptedSolverProvider.Gate.closed();
+        ScriptedSolverProvider.GATE.set(gate);
+        try (DaemonFixture d = DaemonFixture.start(state)) {
+            JsonNode s = DaemonFixture.json(d.get("/v1/status"));
+            assertThat(s.path("topologyVersion").asLong()).isZero();
+            assertThat(s.path("allocation").path("topologyVersion").asLong()).as("its links are gone").isEqualTo(-1);
+            assertThat(s.path("allocation").path("current").asBoolean()).isFalse();
+            var served = d.checkedAllocation(d.get("/v1/allocation").body(), DaemonFixture.ABILENE.capacitiesMbps());
+            double[] load = served.arcLoadMbps();
+            int busy = -1;
+            for (int a = 0; a < load.length; a++) {
+                if (load[a] > 0) {
+                    busy = a;
+                    break;
+                }
+            }
+            assertThat(gate.entered().await(30, java.util.concurrent.TimeUnit.SECONDS)).as("start-up solve held").isTrue();
+            long down = DaemonFixture.json(d.send("POST", link(busy) + "/down", null, null)).get("topologyVersion").asLong();
+            assertThat(down).isEqualTo(1);
+            // The pruning is served at once, while the start-up solve is still held.
+            JsonNode st = d.awaitStatus(x -> x.path("allocation").path("method").asText().endsWith("+pruned"));
+            assertThat(st.path("allocation").path("topologyVersion").asLong()).isEqualTo(down);
+            double[] capacity = DaemonFixture.ABILENE.capacitiesMbps();
+            capacity[busy] = 0;
+            var now = d.checkedAllocation(d.get("/v1/allocation").body(), capacity);
+            gate.release().countDown();
+            assertThat(now.arcLoadMbps()[busy]).as("flow on the failed arc after the pruning").isZero();
+        }
+    }
+
+    /** demands.state set aside: demand versions restart at 0, and version 1 comes back with other demands. */
+    @Test
+    void anAllocationFromDemandsSetAsideIsNotTakenForCurrent() throws Exception {
+        Path state = dir.resolve("d");
+        try (DaemonFixture d = DaemonFixture.start(state)) {
+            d.putJson(BIG);
+            d.awaitAllocationFor(1, 0);
+        }
+        corrupt(state.resolve("demands.state"));
+        ScriptedSolverProvider.FAILURE.set(te.lp.SolveStatus.ERROR);
+        try (DaemonFixture d = DaemonFixture.start(state)) {
+            assertThat(DaemonFixture.json(d.get("/v1/status")).path("allocation").path("demandVersion").asLong()).isEqualTo(-1);
+            assertThat(d.putJson("[{\"src\":\"5\",\"dst\":\"6\",\"demand\":100000},{\"src\":\"2\",\"dst\":\"9\",\"demand\":100000}]")
+                    .statusCode()).isEqualTo(200);
+            JsonNode s = d.awaitStatus(x -> x.path("lastSolve").path("demandVersion").asLong(-1) == 1);
+            assertThat(s.path("lastSolve").path("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
+            assertThat(s.path("allocation").path("current").asBoolean()).as("the allocation for the lost demands is not current").isFalse();
+        }
+    }
+
+    /** A primary whose links file was lost (links version 0) keeps the standby from mirroring its demands at all. */
+    @Test
+    void aRefusalOfTheLinksStillMirrorsTheDemands() throws Exception {
+        com.sun.net.httpserver.HttpServer fake = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+        Map<String, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
+        bodies.put("/v1/topology", "{\"name\":\"Abilene\",\"contentHash\":\"%s\",\"topologyVersion\":0,\"links\":[],\"downLinks\":[]}"
+                .formatted(DaemonFixture.ABILENE.contentHash()));
+        bodies.put("/v1/demands", "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":10}]");
+        fake.createContext("/", x -> {
+            byte[] body = bodies.getOrDefault(x.getRequestURI().getPath(), "{}").getBytes(StandardCharsets.UTF_8);
+            x.getResponseHeaders().add("Content-Type", "application/json");
+            x.getResponseHeaders().add("ETag", "\"d7.p\"");
+            x.getResponseHeaders().add("X-TE-Demand-Version", "7");
+            x.sendResponseHeaders(200, body.length);
+            x.getResponseBody().write(body);
+            x.close();
+        });
+        fake.start();
+        try (StateStore store = new StateStore(dir.resolve("standby"))) {
+            DemandBook demands = DemandBook.load(DaemonFixture.ABILENE, store);
+            NetworkBook network = NetworkBook.load(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS, store, 1);
+            network.setDrain(0, true); // mirrored earlier
+            try (PeerFollower f = new PeerFollower(new PeerFollow(java.net.URI.create("http://127.0.0.1:" + fake.getAddress().getPort()),
+                    Duration.ofMillis(100)), DaemonFixture.ABILENE, demands, network, e -> { }, e -> { }, () -> true)) {
+                f.start();
+                awaitTrue("the demands mirrored", () -> demands.current().matrix().size() == 1);
+                assertThat(network.current().links().isDrained(0)).as("its own drain kept").isTrue();
+                assertThat(String.valueOf(f.status().get("lastError"))).contains("no operator link states");
+            }
+        } finally {
+            fake.stop(0);
+        }
+    }
+}
