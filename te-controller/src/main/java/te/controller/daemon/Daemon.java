@@ -115,6 +115,9 @@ public final class Daemon implements AutoCloseable {
                 server = ApiServer.start(settings.listen().resolve(), new Router(routes, auth), metrics, settings.maxBodyBytes(), settings.tls());
             } catch (RuntimeException e) {
                 loop.close();
+                if (follower != null) {
+                    follower.close(); // not started yet, but its HTTP client is made
+                }
                 throw e;
             }
             loop.request("startup");
