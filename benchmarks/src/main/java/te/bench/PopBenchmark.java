@@ -22,9 +22,10 @@ public class PopBenchmark extends InstanceBenchmark {
         return new PopSolver(backend, PopOptions.of(k, clientSplit)).solve(problem, objective);
     }
 
+    /** As POP splits: capped at k pieces per commodity; at the reference's t = 0.75 when the parameter is 0 (no splitting to time). */
     @Benchmark
     public ClientSplit clientSplitting() {
-        return ClientSplit.of(problem.commodities(), Math.max(clientSplit, 0.75));
+        return ClientSplit.of(problem.commodities(), clientSplit > 0 ? clientSplit : 0.75, k);
     }
 
     @Benchmark

@@ -67,7 +67,7 @@ public class PushUpdateBenchmark extends InstanceBenchmark {
         java.util.function.Function<Allocation, DesiredState> adapt = sharedHops ? shared::stateOf : a -> DesiredStates.of(a, wiring);
         // What the daemon serves: the optimum, the optimum pruned of the link, the re-solve without it.
         optimum = adapt.apply(best);
-        pruned = adapt.apply(AllocationPruner.prune(best, te.lp.Objective.TOTAL_FLOW, t, failed).orElseThrow());
+        pruned = adapt.apply(AllocationPruner.prune(best, objective, t, failed).orElseThrow());
         resolved = adapt.apply(optimizer.solve(afterFailure, objective).allocation().orElseThrow());
     }
 

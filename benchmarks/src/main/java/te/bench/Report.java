@@ -49,7 +49,12 @@ public final class Report implements Callable<Integer> {
     record Row(Instance instance, Outcome outcome, double fullLpValue, double fullLpWall) {
         /** @return the outcome's share of the full LP's optimum ({@link ComparisonTable#share}); NaN without one */
         double share() {
-            return ComparisonTable.share(outcome.value(), fullLpValue, instance.objective());
+            return ComparisonTable.share(outcome, fullLpValue, instance.objective());
+        }
+
+        /** @return the full LP's wall time over this one's; NaN without an optimal full LP to compare with */
+        double speedup() {
+            return Double.isNaN(fullLpValue) ? Double.NaN : fullLpWall / outcome.wallSeconds();
         }
 
     }
@@ -119,18 +124,25 @@ public final class Report implements Callable<Integer> {
     }
 
     private void writeCsv(List<Row> rows) {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("report.csv")))) {
-            w.println("topology,traffic,objective,method,status,value,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
-            for (Row r : rows) {
-                Outcome o = r.outcome();
-                w.printf("%s,%s,%s,%s,%s,%.6f,%.6f,%s,%.3f,%.3f,%s,%s,%.3f,%.2f%n", r.instance().topology(), csv(r.instance().traffic()),
-                        r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), r.share(), ComparisonTable.hops(o.meanHops()),
-                        o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()), ComparisonTable.seconds(o.mergeSeconds()),
-                        o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
-            }
+        try {
+            te.topology.io.AtomicFile.write(out.resolve("report.csv"), w -> {
+                w.println("topology,traffic,objective,method,status,value,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
+                for (Row r : rows) {
+                    Outcome o = r.outcome();
+                    w.printf("%s,%s,%s,%s,%s,%.6f,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", r.instance().topology(), csv(r.instance().traffic()),
+                            r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), blankIfNaN(r.share(), "%.6f"),
+                            ComparisonTable.hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()),
+                            ComparisonTable.seconds(o.mergeSeconds()), o.wallSeconds(), blankIfNaN(r.speedup(), "%.2f"));
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** @return {@code value} in {@code format}, or empty when it is NaN (nothing to compare with) */
+    static String blankIfNaN(double value, String format) {
+        return Double.isNaN(value) ? "" : format.formatted(value);
     }
 
     /** @return the field as a CSV cell: quoted when it holds a comma or quote ("gravity:1,16") */
@@ -140,35 +152,40 @@ public final class Report implements Callable<Integer> {
 
     /** One line per POP sub-problem of every instance: where POP's summed times went. */
     private void writeSubProblemCsv(List<Row> rows) {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("sub-problems.csv")))) {
-            w.println("topology,traffic,objective,method,sub_problem,commodities,status,value,build_s,solve_s,columns,rows");
-            for (Row r : rows) {
-                for (SubProblemTime s : r.outcome().subProblems()) {
-                    w.printf("%s,%s,%s,%s,%s%n", r.instance().topology(), csv(r.instance().traffic()), r.instance().objective().cliName(),
-                            r.outcome().method().label(), s.csvCells());
+        try {
+            te.topology.io.AtomicFile.write(out.resolve("sub-problems.csv"), w -> {
+                w.println("topology,traffic,objective,method,sub_problem,commodities,status,value,build_s,solve_s,columns,rows");
+                for (Row r : rows) {
+                    for (SubProblemTime s : r.outcome().subProblems()) {
+                        w.printf("%s,%s,%s,%s,%s%n", r.instance().topology(), csv(r.instance().traffic()), r.instance().objective().cliName(),
+                                r.outcome().method().label(), s.csvCells());
+                    }
                 }
-            }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     private void writeMarkdown(List<Row> rows, double seconds) {
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(out.resolve("report.md")))) {
-            w.printf("# Performance report%n%nSolver %s, partitioner %s, %d cores, %s set, %.0f s in all. Shares are of the full LP's "
-                    + "objective; times are wall-clock with model building included.%n%n", solver, partitioner,
-                    Runtime.getRuntime().availableProcessors(), quick ? "quick" : "full", seconds);
-            ReportSummary.write(rows, w);
-            w.println();
-            w.println("## Every run");
-            w.println();
-            w.println("| instance | method | status | objective | share | mean hops | wall s | speed-up |");
-            w.println("|---|---|---|---|---|---|---|---|");
-            for (Row r : rows) {
-                Outcome o = r.outcome();
-                w.printf("| %s | %s | %s | %.4f | %.3f %% | %s | %.2f | %.1fx |%n", r.instance().label(), o.method().label(), o.status(),
-                        o.value(), 100 * r.share(), ComparisonTable.hops(o.meanHops()), o.wallSeconds(), r.fullLpWall() / o.wallSeconds());
-            }
+        try {
+            te.topology.io.AtomicFile.write(out.resolve("report.md"), w -> {
+                w.printf("# Performance report%n%nSolver %s, partitioner %s, %d cores, %s set, %.0f s in all. Shares are of the full LP's "
+                        + "objective; times are wall-clock with model building included.%n%n", solver, partitioner,
+                        Runtime.getRuntime().availableProcessors(), quick ? "quick" : "full", seconds);
+                ReportSummary.write(rows, w);
+                w.println();
+                w.println("## Every run");
+                w.println();
+                w.println("| instance | method | status | objective | share | mean hops | wall s | speed-up |");
+                w.println("|---|---|---|---|---|---|---|---|");
+                for (Row r : rows) {
+                    Outcome o = r.outcome();
+                    w.printf("| %s | %s | %s | %.4f | %s | %s | %.2f | %s |%n", r.instance().label(), o.method().label(), o.status(),
+                            o.value(), blankIfNaN(100 * r.share(), "%.3f %%"), ComparisonTable.hops(o.meanHops()), o.wallSeconds(),
+                            blankIfNaN(r.speedup(), "%.1fx"));
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

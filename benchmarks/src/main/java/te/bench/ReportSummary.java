@@ -39,6 +39,7 @@ final class ReportSummary {
         w.println("|---|---|---|---|---|---|---|");
         Map<Objective, List<Double>> shares = new EnumMap<>(Objective.class);
         Map<Objective, List<Double>> poisson = new EnumMap<>(Objective.class);
+        int unreferenced = 0;
         for (Report.Instance inst : instances) {
             Optional<Report.Row> row = pop16(rows, inst);
             if (row.isEmpty()) {
@@ -46,8 +47,14 @@ final class ReportSummary {
             }
             Outcome o = row.get().outcome();
             double share = share(row.get());
-            w.printf("| %s | %s | %s | %.2f | %.2f | %.3f %% | %.1fx |%n", inst.topology(), inst.traffic(), inst.objective().cliName(),
-                    row.get().fullLpWall(), o.wallSeconds(), 100 * share, row.get().fullLpWall() / o.wallSeconds());
+            w.printf("| %s | %s | %s | %.2f | %.2f | %s | %s |%n", inst.topology(), inst.traffic(), inst.objective().cliName(),
+                    row.get().fullLpWall(), o.wallSeconds(), Report.blankIfNaN(100 * share, "%.3f %%"),
+                    Report.blankIfNaN(row.get().speedup(), "%.1fx"));
+            if (Double.isNaN(row.get().fullLpValue())) {
+                unreferenced++; // no optimum to take a share of: left out of the medians, not counted as 0
+                continue;
+            }
+            // A POP-16 that failed (no value) against an optimal full LP counts as 0 %.
             (inst.clientSplit() > 0 ? poisson : shares).computeIfAbsent(inst.objective(), x -> new ArrayList<>())
                     .add(Double.isNaN(share) ? 0 : share);
         }
@@ -61,6 +68,10 @@ final class ReportSummary {
             double split = median(splitShares);
             w.printf("| %s | %s over %d | %s | %s over %d | %s |%n", objective.cliName(), percent(plain), plainShares.size(),
                     verdict(plain, TARGET), percent(split), splitShares.size(), verdict(split, POISSON_TARGET));
+        }
+        if (unreferenced > 0) {
+            w.printf("%n%d instance%s left out of the medians: the full LP did not reach its optimum (time limit), so there is no share.%n",
+                    unreferenced, unreferenced == 1 ? "" : "s");
         }
     }
 

@@ -124,8 +124,8 @@ final class CompareCommand implements Runnable {
             out.printf("peak heap: %.0f MiB%n", HeapPeak.mebibytes());
         }
         if (subProblems != null) {
-            try (PrintWriter w = new PrintWriter(java.nio.file.Files.newBufferedWriter(subProblems))) {
-                ComparisonTable.printSubProblemCsv(outcomes, w);
+            try {
+                te.topology.io.AtomicFile.write(subProblems, w -> ComparisonTable.printSubProblemCsv(outcomes, w));
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException("cannot write sub-problem times " + subProblems, e);
             }

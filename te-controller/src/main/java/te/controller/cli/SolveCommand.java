@@ -88,12 +88,13 @@ final class SolveCommand implements Runnable {
         pw.printf("mean path hops    %.3f per Mbps%s%n", a.meanPathHops(), solverChoice.shorterPaths() ? "" : " (--no-shorter-paths)");
         pw.printf("peak heap         %.0f MiB%n", HeapPeak.mebibytes());
         if (out != null) {
-            try (Writer w = Files.newBufferedWriter(out)) {
-                // The status says whether this is the optimum or what a time limit left (with its certified share).
-                AllocationJson.write(a, goal.cliName(), r.value(), g -> {
+            try {
+                // Whole or not at all: a failure part-way keeps the previous file.
+                te.topology.io.AtomicFile.write(out, w -> AllocationJson.write(a, goal.cliName(), r.value(), g -> {
+                    // The status says whether this is the optimum or what a time limit left (with its certified share).
                     g.writeStringField("solverStatus", r.status().name()); // the daemon's name for it
                     g.writeStringField("message", r.message());
-                }, k -> true, w);
+                }, k -> true, w));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write allocation " + out, e);
             }

@@ -124,7 +124,7 @@ final class StateCommand implements Runnable {
             AllocationSnapshot a = allocation.orElseThrow(() -> new IllegalArgumentException(
                     "--allocation-json: %s holds no readable allocation".formatted(stateDir)));
             try {
-                Files.write(allocationJson, a.json());
+                te.topology.io.AtomicFile.write(allocationJson, a.json());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write " + allocationJson, e);
             }

@@ -139,6 +139,16 @@ public final class TeCli implements Runnable {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CommandLine cli = commandLine();
+        // One writer for every subcommand (setOut reaches them all), so its errors can be checked here.
+        cli.setOut(new PrintWriter(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
+        int code = cli.execute(args);
+        // A PrintWriter keeps write errors to itself: output sent into a full disk or a closed
+        // pipe must not end with "success".
+        if (cli.getOut().checkError() || System.out.checkError()) {
+            System.err.println("error: writing the output failed (a full disk or a closed pipe?)");
+            code = code == 0 ? 1 : code;
+        }
+        System.exit(code);
     }
 }

@@ -33,10 +33,10 @@ public final class ComparisonPlot {
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(10);
         for (Outcome o : outcomes) {
-            if (Double.isNaN(o.value()) || o.wallSeconds() <= 0) {
-                continue;
+            double y = full.map(f -> 100 * ComparisonTable.share(o, f.value(), objective)).orElse(o.value());
+            if (Double.isNaN(y) || o.wallSeconds() <= 0) {
+                continue; // no value, or none to set against the full LP's
             }
-            double y = full.map(f -> 100 * ComparisonTable.share(o.value(), f.value(), objective)).orElse(o.value());
             XYSeries series = chart.addSeries(o.method().label(), new double[] {o.wallSeconds()}, new double[] {y});
             series.setMarker(SeriesMarkers.CIRCLE);
         }

@@ -26,6 +26,14 @@ public final class ComparisonTable {
         return objective == te.lp.Objective.MIN_MLU ? fullValue / value : value / fullValue;
     }
 
+    /**
+     * @return {@link #share} of {@code o}'s value against {@code fullValue}; NaN when {@code o} is
+     *         not comparable ({@link Outcome#comparable}) or there is no reference value
+     */
+    public static double share(Outcome o, double fullValue, te.lp.Objective objective) {
+        return o.comparable() ? share(o.value(), fullValue, objective) : Double.NaN;
+    }
+
     /** Writes a header line and one line per outcome; shares as {@link #share}. */
     public static void print(List<Outcome> outcomes, te.lp.Objective objective, boolean csv, PrintWriter out) {
         Optional<Outcome> full = reference(outcomes);
@@ -36,7 +44,9 @@ public final class ComparisonTable {
                     "build s (Σ)", "solve s (Σ)", "split s", "merge s", "wall s", "speed-up");
         }
         for (Outcome o : outcomes) {
-            String share = full.map(f -> "%.4f".formatted(100 * share(o.value(), f.value(), objective))).orElse("");
+            double fraction = full.map(f -> share(o, f.value(), objective)).orElse(Double.NaN);
+            // The CSV holds the fraction, as the report's does; the table a percentage.
+            String share = Double.isNaN(fraction) ? "" : csv ? "%.6f".formatted(fraction) : "%.4f".formatted(100 * fraction);
             String speedup = full.map(f -> "%.1f".formatted(f.wallSeconds() / o.wallSeconds())).orElse("");
             String split = seconds(o.splitSeconds());
             String merge = seconds(o.mergeSeconds());

@@ -20,9 +20,12 @@ import te.lp.SolveStatus;
  *                     paths and checking
  * @param subProblems  POP only (else empty): each sub-problem's status and times
  * @param meanHops     hops a Mbps of the allocation crosses on average ({@link te.lp.Allocation#meanPathHops}); NaN without one
+ * @param comparable   whether {@code value} can be set against the full LP's: not for a heuristic
+ *                     that leaves demand unrouted under min-MLU (its peak covers only what it
+ *                     routed) or under fair (its total flow is not taken at the fair share)
  */
 public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds,
-                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems, double meanHops) {
+                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems, double meanHops, boolean comparable) {
     public Outcome {
         subProblems = List.copyOf(subProblems);
     }

@@ -41,7 +41,8 @@ class ComparisonRunnerTest {
         ComparisonTable.print(outcomes, te.lp.Objective.TOTAL_FLOW, true, new PrintWriter(csv));
         assertThat(csv.toString().lines()).hasSize(5).first()
                 .isEqualTo("method,status,objective,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
-        assertThat(csv.toString()).contains("full LP,OPTIMAL,").contains(",100.0000,");
+        // The CSV's share is a fraction, as in the report's CSV.
+        assertThat(csv.toString()).contains("full LP,OPTIMAL,").contains(",1.000000,");
         // POP's phases are reported; the other methods have none and leave them blank.
         for (String line : csv.toString().lines().skip(1).toList()) {
             String[] cells = line.split(",", -1);
@@ -94,6 +95,29 @@ class ComparisonRunnerTest {
         ComparisonPlot.writePng(outcomes, te.lp.Objective.TOTAL_FLOW, "test", png);
         byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
         assertThat(head).containsExactly(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void aHeuristicThatLeavesDemandUnroutedHasNoShareUnderMinMluOrFair() {
+        Topology t = TopologyCatalog.discover().load("Abilene");
+        PathSet paths = PathPrecomputation.allPairs(t, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
+        TeProblem p = TeProblem.of(t, paths, Commodities.of(TrafficSpec.parse("gravity:1,400").generate(t), paths));
+        for (Objective objective : List.of(Objective.MIN_MLU, Objective.FAIR)) {
+            List<Outcome> outcomes = new ComparisonRunner(Solvers.byName("highs"), 2, 60, new RandomPartitioner(), 1)
+                    .run(p, objective, List.of(Method.fullLp(), Method.cspf()), label -> { });
+            Outcome cspf = outcomes.get(1);
+            // Min-MLU: its peak covers only what it routed (373 % of the optimum's share before); fair: its flow is not at the fair share.
+            assertThat(cspf.comparable()).as(objective.cliName()).isFalse();
+            assertThat(ComparisonTable.share(cspf, outcomes.get(0).value(), objective)).isNaN();
+            StringWriter table = new StringWriter();
+            ComparisonTable.print(outcomes, objective, true, new PrintWriter(table));
+            assertThat(table.toString().lines().filter(l -> l.startsWith("CSPF,")).findFirst().orElseThrow().split(",", -1)[3])
+                    .as("share cell").isEmpty();
+        }
+        // Under total flow the same heuristic is comparable.
+        List<Outcome> total = new ComparisonRunner(Solvers.byName("highs"), 2, 60, new RandomPartitioner(), 1)
+                .run(p, Objective.TOTAL_FLOW, List.of(Method.fullLp(), Method.cspf()), label -> { });
+        assertThat(ComparisonTable.share(total.get(1), total.get(0).value(), Objective.TOTAL_FLOW)).isBetween(0.0, 1.0);
     }
 
     @Test

@@ -6,10 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
@@ -121,11 +119,7 @@ public final class PathCache {
             }
             channel.force(true);
         }
-        try {
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        te.topology.io.AtomicFile.moveOver(temp, file);
     }
 
     private static void writeAll(FileChannel channel, ByteBuffer buffer, CRC32C crc) throws IOException {

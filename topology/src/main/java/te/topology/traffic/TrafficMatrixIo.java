@@ -263,12 +263,14 @@ public final class TrafficMatrixIo {
 
     /** Writes CSV or JSON chosen by the file extension ({@code .json} or anything else for CSV). */
     public static void write(Topology topology, TrafficMatrix tm, Path file) {
-        try (Writer out = Files.newBufferedWriter(file)) {
-            if (file.toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
-                writeJson(topology, tm, out);
-            } else {
-                writeCsv(topology, tm, out);
-            }
+        try {
+            te.topology.io.AtomicFile.write(file, out -> {
+                if (file.toString().toLowerCase(Locale.ROOT).endsWith(".json")) {
+                    writeJson(topology, tm, out);
+                } else {
+                    writeCsv(topology, tm, out);
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write traffic matrix " + file, e);
         }
