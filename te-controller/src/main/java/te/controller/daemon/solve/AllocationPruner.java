@@ -136,7 +136,14 @@ public final class AllocationPruner {
         }
         Commodities commodities = Commodities.of(Arrays.copyOf(src, kept), Arrays.copyOf(dst, kept), Arrays.copyOf(demand, kept),
                 Arrays.copyOf(pair, kept));
-        TeProblem problem = new TeProblem(topology, paths, commodities, network.servingCapacityMbps());
+        // No arc gains capacity by a pruning: the splits were computed for the smaller of the two,
+        // and a later pass judging whether a link came back (SolveRunner.gainedCapacity) must see that.
+        double[] capacity = network.servingCapacityMbps().clone();
+        double[] before = last.problem().capacityMbps();
+        for (int a = 0; a < capacity.length; a++) {
+            capacity[a] = Math.min(capacity[a], before[a]);
+        }
+        TeProblem problem = new TeProblem(topology, paths, commodities, capacity);
         double[] carriedFlow = Arrays.copyOf(flow, columns);
         Allocation carried = new Allocation(problem, carriedFlow);
         // Allocation.extract's capacity repair is the scaling described above (its other repairs at

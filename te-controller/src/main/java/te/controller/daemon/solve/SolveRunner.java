@@ -89,6 +89,9 @@ public final class SolveRunner {
                 ? restoredSplits(solved.allocation().get()) : Optional.empty();
         // Where splits were put back (or none could be), restored holds the shortened allocation already.
         SolveAttempt attempt = good && restored.isEmpty() ? solved.with(shortened(solved.allocation().get(), null)) : solved;
+        // Before the lock, like the two above: a link failure's pruning must not wait for it
+        // (CSPF on Kdl: 0.6 s). Only when the pass failed, the one case that may serve it.
+        Allocation cspfFallback = good ? null : Cspf.allocate(problem);
         // One publisher at a time: a link failure's immediate pruning (pruneToCurrentLinks) must
         // not interleave with this pass deciding what to serve.
         synchronized (publication) {
@@ -117,7 +120,7 @@ public final class SolveRunner {
                     outcome = Outcome.FALLBACK_CSPF;
                     // Computed on n: links that failed since lose their flow, as a solve's result would.
                     NetworkSnapshot now = network.current();
-                    Allocation cspf = Cspf.allocate(problem);
+                    Allocation cspf = cspfFallback;
                     Allocation served = now.links().version() == n.links().version() ? cspf
                             : AllocationPruner.prune(cspf, settings.objective(), topology, now).orElse(cspf);
                     published = Optional.of(publish("cspf", status, message, served.objectiveValue(settings.objective()),
@@ -164,6 +167,28 @@ public final class SolveRunner {
                 served.get().version(), served.get().info().topologyVersion()));
     }
 
+    /**
+     * Revertive: after a link came back, an undrain or a capacity raise, the served splits are
+     * detours around what was missing, and keeping them (as they are, or fitted to new demands)
+     * would leave it idle for good. Compared by capacities, not versions: an allocation published
+     * after links changed carries the newer version but the splits of the older links.
+     *
+     * @param what what would be done with the splits, for the log
+     * @return whether some arc has more capacity in {@code now} than the served splits were computed for
+     */
+    private boolean gainedCapacity(AllocationSnapshot served, TeProblem now, String what) {
+        double[] then = served.allocation().problem().capacityMbps();
+        double[] capacity = now.capacityMbps();
+        for (int a = 0; a < capacity.length; a++) {
+            if (capacity[a] > then[a]) {
+                LOG.info("served splits of allocation version {} not {}: arc {} has more capacity now ({} Mbps, was {})",
+                        served.version(), what, topology.arcName(a), capacity[a], then[a]);
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return the served allocation's version, -1 when none is served */
     private long servedVersion() {
         return allocations.current().map(AllocationSnapshot::version).orElse(-1L);
@@ -205,7 +230,8 @@ public final class SolveRunner {
      */
     private Optional<Kept> keptSplits(Allocation fresh, TeProblem problem, NetworkSnapshot n) {
         Optional<AllocationSnapshot> served = allocations.current();
-        if (settings.minGain() == 0 || served.isEmpty() || network.current().links().version() != n.links().version()) {
+        if (settings.minGain() == 0 || served.isEmpty() || network.current().links().version() != n.links().version()
+                || gainedCapacity(served.get(), problem, "kept")) {
             return Optional.empty();
         }
         long start = System.nanoTime();
@@ -299,18 +325,8 @@ public final class SolveRunner {
         if (served.isEmpty()) {
             return Optional.empty();
         }
-        // Revertive: after a link came back, an undrain or a capacity raise, the served splits are
-        // detours around what was missing, and keeping them would leave it idle for good. Compared
-        // by capacities, not versions: an allocation published after links changed carries the
-        // newer version but the splits of the older links.
-        double[] then = served.get().allocation().problem().capacityMbps();
-        double[] now = fresh.problem().capacityMbps();
-        for (int a = 0; a < now.length; a++) {
-            if (now[a] > then[a]) {
-                LOG.info("served splits of allocation version {} not put back: arc {} has more capacity now ({} Mbps, was {})",
-                        served.get().version(), topology.arcName(a), now[a], then[a]);
-                return Optional.empty();
-            }
+        if (gainedCapacity(served.get(), fresh.problem(), "put back")) {
+            return Optional.empty();
         }
         long start = System.nanoTime();
         Objective objective = settings.objective();
