@@ -34,5 +34,16 @@ final class OutputFile {
         if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
             throw new IllegalArgumentException("%s '%s' cannot be written (permission denied)".formatted(flag, file));
         }
+        // A regular file is replaced whole through a temporary file beside it (AtomicFile).
+        Path dir;
+        try {
+            dir = Files.exists(file) ? file.toRealPath().getParent() : parent;
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("%s '%s': %s".formatted(flag, file, e.getMessage()));
+        }
+        if (te.topology.io.AtomicFile.replaces(file) && !Files.isWritable(dir)) {
+            throw new IllegalArgumentException(("%s '%s': directory %s cannot be written (the file is replaced whole, through a "
+                    + "temporary file beside it)").formatted(flag, file, dir));
+        }
     }
 }

@@ -32,7 +32,7 @@ import te.topology.paths.PathSpec;
                 + "also while the daemon runs) and optionally write the stored allocation as the API's JSON.")
 final class StateCommand implements Runnable {
     private static final List<String> KINDS = List.of(te.controller.daemon.TopologyStamp.KIND, StateStore.DEMANDS, StateStore.LINKS,
-            StateStore.ALLOCATION, StateStore.SERVED, StateStore.ROLE, StateStore.PENALTIES);
+            StateStore.OPERATOR, StateStore.ALLOCATION, StateStore.SERVED, StateStore.ROLE, StateStore.PENALTIES);
 
     @Spec
     CommandSpec spec;
@@ -85,6 +85,11 @@ final class StateCommand implements Runnable {
                 Optional<te.controller.daemon.TopologyStamp> stamp = te.controller.daemon.TopologyStamp.parse(s);
                 stamp.ifPresent(t -> t.requireFits(topology, stateDir)); // before any of its files is read as this topology's
                 out.printf("%-11s %s%n", kind, stamp.map(t -> "%s (shape %s)".formatted(t.name(), t.shape())).orElse("unreadable"));
+                continue;
+            }
+            if (kind.equals(StateStore.OPERATOR)) {
+                out.printf("%-11s the operator's last word on links came with link-state version %d%s%n", kind, s.version(),
+                        s.version() == 0 ? " (none given since the link states began)" : "");
                 continue;
             }
             if (kind.equals(StateStore.SERVED)) {

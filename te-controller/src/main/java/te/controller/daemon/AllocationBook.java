@@ -29,10 +29,25 @@ public final class AllocationBook {
     /** The highest version that may have been served or is stored, by this run or an earlier one; guarded by this. */
     private long highWater;
 
+    /** The version of the allocation read from the state directory at start-up, -1 when none. */
+    private final long loadedVersion;
+
     private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial, long highWater) {
         this.store = store;
         this.served = initial.map(a -> new Served(a, null)).orElse(null);
         this.highWater = highWater;
+        this.loadedVersion = initial.map(AllocationSnapshot::version).orElse(-1L);
+    }
+
+    /**
+     * @return whether the allocation served is the one read at start-up: its problem carries the
+     *         capacities of the links loaded with it, not those its splits were computed for (a
+     *         drain since lifted looks like full capacity), so its splits must not be kept or put
+     *         back over a re-solve
+     */
+    public boolean servesStored() {
+        Served s = served;
+        return s != null && s.snapshot().version() == loadedVersion;
     }
 
     /** @return the book with the persisted allocation if it still fits the topology and checks out */
@@ -249,7 +264,14 @@ public final class AllocationBook {
                 : demandsGone ? "demand version %d".formatted(i.demandVersion()) : "link-state version %d".formatted(i.topologyVersion()));
         AllocationInfo relabelled = withNote(i, note, demandsGone ? -1 : i.demandVersion(), linksGone ? -1 : i.topologyVersion());
         LOG.warn("allocation version {} {}: served labelled with version -1 for them until the start-up solve", s.snapshot().version(), note);
-        served = new Served(AllocationSnapshot.of(s.snapshot().version(), relabelled, s.snapshot().allocation()), null);
+        AllocationSnapshot a = AllocationSnapshot.of(s.snapshot().version(), relabelled, s.snapshot().allocation());
+        try {
+            // Stored so: once the books' versions catch up, the old labels would name their new contents.
+            store.save(StateStore.ALLOCATION, a.version(), AllocationFile.encode(a));
+        } catch (java.io.UncheckedIOException e) {
+            LOG.error("could not store allocation version {} relabelled; it is served relabelled all the same", a.version(), e);
+        }
+        served = new Served(a, null);
     }
 
     /** @return the last good allocation, if any */

@@ -21,6 +21,30 @@ class RepairedLinkTest {
     @AfterEach
     void heal() {
         ScriptedSolverProvider.GATE.set(null);
+        ScriptedSolverProvider.FAILURE.set(null);
+    }
+
+    @Test
+    void anUndrainNotYetSolvedForBeforeARestartStillSendsTrafficBack(@TempDir Path dir) {
+        long undrained;
+        try (DaemonFixture d = DaemonFixture.startWithMinGain(dir, 0.005)) {
+            d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":1000},{\"src\":\"9\",\"dst\":\"10\",\"demand\":25000}]");
+            d.awaitAllocationFor(1, 0);
+            long v = DaemonFixture.json(d.send("POST", "/v1/links/0/1/drain", null, null)).get("topologyVersion").asLong();
+            d.awaitAllocationFor(1, v);
+            // The undrain's re-solve fails: the drained-era splits stay served and stored.
+            ScriptedSolverProvider.FAILURE.set(te.lp.SolveStatus.ERROR);
+            undrained = DaemonFixture.json(d.send("POST", "/v1/links/0/1/undrain", null, null)).get("topologyVersion").asLong();
+            d.awaitStatus(x -> x.path("lastSolve").path("topologyVersion").asLong(-1) == undrained);
+        }
+        ScriptedSolverProvider.FAILURE.set(null);
+        // Read back, the stored splits carry today's capacities: they must not be kept over the start-up solve.
+        try (DaemonFixture d = DaemonFixture.startWithMinGain(dir, 0.005)) {
+            JsonNode s = d.awaitAllocationFor(1, undrained);
+            assertThat(s.path("lastSolve").path("outcome").asText()).isEqualTo("PUBLISHED");
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of()).arcLoadMbps()[arc])
+                    .as("traffic back on the undrained link after a restart").isPositive();
+        }
     }
 
     @Test

@@ -37,4 +37,28 @@ class AtomicFileTest {
         AtomicFile.write(dir.resolve("bytes"), new byte[] {1, 2, 3});
         assertThat(Files.readAllBytes(dir.resolve("bytes"))).containsExactly(1, 2, 3);
     }
+
+    @Test
+    void aLinkIsWrittenThroughAndPermissionsAreKept(@TempDir Path dir) throws Exception {
+        Path real = dir.resolve("real.csv");
+        Files.writeString(real, "old");
+        Files.setPosixFilePermissions(real, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r-----"));
+        Path link = Files.createSymbolicLink(dir.resolve("out.csv"), real);
+        AtomicFile.write(link, out -> out.print("new"));
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.readString(real)).isEqualTo("new");
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(real))).isEqualTo("rw-r-----");
+        Path fresh = dir.resolve("fresh.json");
+        AtomicFile.write(fresh, new byte[] {'x'});
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh))).isEqualTo("rw-r--r--");
+    }
+
+    @Test
+    void whatIsNotARegularFileIsWrittenInPlace() throws Exception {
+        // /dev/null stands for /dev/stdout or a pipe: it must not be replaced by a rename.
+        Path devNull = Path.of("/dev/null");
+        AtomicFile.write(devNull, out -> out.print("nothing"));
+        assertThat(Files.isRegularFile(devNull)).isFalse();
+        assertThat(AtomicFile.replaces(devNull)).isFalse();
+    }
 }

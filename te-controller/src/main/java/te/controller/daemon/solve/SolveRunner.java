@@ -174,9 +174,15 @@ public final class SolveRunner {
      * after links changed carries the newer version but the splits of the older links.
      *
      * @param what what would be done with the splits, for the log
-     * @return whether some arc has more capacity in {@code now} than the served splits were computed for
+     * @return whether some arc has more capacity in {@code now} than the served splits were computed
+     *         for, or that is not known (an allocation read at start-up)
      */
     private boolean gainedCapacity(AllocationSnapshot served, TeProblem now, String what) {
+        if (allocations.servesStored()) {
+            LOG.info("served splits of allocation version {} not {}: read at start-up, the capacities they were computed for are "
+                    + "not known", served.version(), what);
+            return true;
+        }
         double[] then = served.allocation().problem().capacityMbps();
         double[] capacity = now.capacityMbps();
         for (int a = 0; a < capacity.length; a++) {
