@@ -1,14 +1,11 @@
 package te.bench;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -103,11 +100,8 @@ final class ReportPlots {
         return Double.isNaN(v) ? 0 : v;
     }
 
+    /** @param file the path without its {@code .png}, which is added */
     private static void save(Chart<?, ?> chart, Path file) {
-        try {
-            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write plot " + file, e);
-        }
+        te.controller.compare.ComparisonPlot.savePng(chart, file.resolveSibling(file.getFileName() + ".png"));
     }
 }

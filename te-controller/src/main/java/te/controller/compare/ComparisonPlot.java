@@ -40,8 +40,13 @@ public final class ComparisonPlot {
             XYSeries series = chart.addSeries(o.method().label(), new double[] {o.wallSeconds()}, new double[] {y});
             series.setMarker(SeriesMarkers.CIRCLE);
         }
+        savePng(chart, file);
+    }
+
+    /** Writes {@code chart} as a PNG to exactly {@code file}, whole or not at all ({@link te.topology.io.AtomicFile}). */
+    public static void savePng(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) {
         try {
-            BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+            te.topology.io.AtomicFile.write(file, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write plot " + file, e);
         }
