@@ -130,19 +130,14 @@ public final class Report implements Callable<Integer> {
                 for (Row r : rows) {
                     Outcome o = r.outcome();
                     w.printf("%s,%s,%s,%s,%s,%.6f,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", r.instance().topology(), csv(r.instance().traffic()),
-                            r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), blankIfNaN(r.share(), "%.6f"),
+                            r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), ComparisonTable.blankIfNaN(r.share(), "%.6f"),
                             ComparisonTable.hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()),
-                            ComparisonTable.seconds(o.mergeSeconds()), o.wallSeconds(), blankIfNaN(r.speedup(), "%.2f"));
+                            ComparisonTable.seconds(o.mergeSeconds()), o.wallSeconds(), ComparisonTable.blankIfNaN(r.speedup(), "%.2f"));
                 }
             });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** @return {@code value} in {@code format}, or empty when it is NaN (nothing to compare with) */
-    static String blankIfNaN(double value, String format) {
-        return Double.isNaN(value) ? "" : format.formatted(value);
     }
 
     /** @return the field as a CSV cell: quoted when it holds a comma or quote ("gravity:1,16") */
@@ -182,8 +177,8 @@ public final class Report implements Callable<Integer> {
                 for (Row r : rows) {
                     Outcome o = r.outcome();
                     w.printf("| %s | %s | %s | %.4f | %s | %s | %.2f | %s |%n", r.instance().label(), o.method().label(), o.status(),
-                            o.value(), blankIfNaN(100 * r.share(), "%.3f %%"), ComparisonTable.hops(o.meanHops()), o.wallSeconds(),
-                            blankIfNaN(r.speedup(), "%.1fx"));
+                            o.value(), ComparisonTable.blankIfNaN(100 * r.share(), "%.3f %%"), ComparisonTable.hops(o.meanHops()), o.wallSeconds(),
+                            ComparisonTable.blankIfNaN(r.speedup(), "%.1fx"));
                 }
             });
         } catch (IOException e) {

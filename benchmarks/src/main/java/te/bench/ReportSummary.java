@@ -48,8 +48,8 @@ final class ReportSummary {
             Outcome o = row.get().outcome();
             double share = share(row.get());
             w.printf("| %s | %s | %s | %.2f | %.2f | %s | %s |%n", inst.topology(), inst.traffic(), inst.objective().cliName(),
-                    row.get().fullLpWall(), o.wallSeconds(), Report.blankIfNaN(100 * share, "%.3f %%"),
-                    Report.blankIfNaN(row.get().speedup(), "%.1fx"));
+                    row.get().fullLpWall(), o.wallSeconds(), te.controller.compare.ComparisonTable.blankIfNaN(100 * share, "%.3f %%"),
+                    te.controller.compare.ComparisonTable.blankIfNaN(row.get().speedup(), "%.1fx"));
             if (Double.isNaN(row.get().fullLpValue())) {
                 unreferenced++; // no optimum to take a share of: left out of the medians, not counted as 0
                 continue;

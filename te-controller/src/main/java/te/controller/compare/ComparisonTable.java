@@ -46,7 +46,7 @@ public final class ComparisonTable {
         for (Outcome o : outcomes) {
             double fraction = full.map(f -> share(o, f.value(), objective)).orElse(Double.NaN);
             // The CSV holds the fraction, as the report's does; the table a percentage.
-            String share = Double.isNaN(fraction) ? "" : csv ? "%.6f".formatted(fraction) : "%.4f".formatted(100 * fraction);
+            String share = csv ? blankIfNaN(fraction, "%.6f") : blankIfNaN(100 * fraction, "%.4f");
             String speedup = full.map(f -> "%.1f".formatted(f.wallSeconds() / o.wallSeconds())).orElse("");
             String split = seconds(o.splitSeconds());
             String merge = seconds(o.mergeSeconds());
@@ -95,11 +95,16 @@ public final class ComparisonTable {
 
     /** @return mean hops to two decimals, or blank without an allocation (NaN) */
     public static String hops(double h) {
-        return Double.isNaN(h) ? "" : "%.2f".formatted(h);
+        return blankIfNaN(h, "%.2f");
     }
 
     /** @return seconds to the millisecond, or blank for a phase the method does not have (NaN) */
     public static String seconds(double s) {
-        return Double.isNaN(s) ? "" : "%.3f".formatted(s);
+        return blankIfNaN(s, "%.3f");
+    }
+
+    /** @return {@code value} in {@code format}, or empty when it is NaN (nothing to show or compare with) */
+    public static String blankIfNaN(double value, String format) {
+        return Double.isNaN(value) ? "" : format.formatted(value);
     }
 }

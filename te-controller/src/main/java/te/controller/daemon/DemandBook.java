@@ -58,7 +58,7 @@ public final class DemandBook {
         String format = new String(p, 0, newline, StandardCharsets.US_ASCII);
         // Versions before the upload stripped it stored a body's byte-order mark as it came.
         int start = Math.min(p.length, newline + 1);
-        start += te.topology.io.Utf8Bom.length(Arrays.copyOfRange(p, start, Math.min(p.length, start + 3)));
+        start += te.topology.io.Utf8Bom.length(p, start);
         ByteArrayInputStream body = new ByteArrayInputStream(p, start, p.length - start);
         // An edited topology (TopologyStamp lets one in) may lack nodes the demands name: the other
         // pairs still apply, so they are served at once instead of waiting for the next upload.
@@ -104,8 +104,9 @@ public final class DemandBook {
     }
 
     /**
-     * Replaces every demand, persisted by node id; returns once the new version is durable. For a
-     * body naming nodes by label, which would name other nodes once labels are edited.
+     * Replaces every demand, persisted by node id as JSON; returns once the new version is durable.
+     * For a body naming nodes by label, which would name other nodes once labels are edited, and
+     * for a patch merged into the demands.
      */
     public synchronized DemandSnapshot replace(TrafficMatrix tm) {
         byte[] json = TrafficMatrices.json(topology, tm);
@@ -114,9 +115,7 @@ public final class DemandBook {
 
     /** Changes the patch's pairs only; returns once the new version is durable. */
     public synchronized DemandSnapshot patch(TrafficMatrix patch) {
-        TrafficMatrix merged = TrafficMatrices.merge(current.matrix(), patch);
-        byte[] json = TrafficMatrices.json(topology, merged);
-        return commit(new DemandSnapshot(current.version() + 1, merged, topology, json), json, Format.JSON);
+        return replace(TrafficMatrices.merge(current.matrix(), patch));
     }
 
     private DemandSnapshot commit(DemandSnapshot next, byte[] body, Format format) {

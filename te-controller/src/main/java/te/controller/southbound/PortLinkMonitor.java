@@ -360,9 +360,6 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
 
     /** Runs {@code event} on the worker once attached; events that come earlier wait there, in order. */
     private void onWorker(Runnable event) {
-        if (worker.isShutdown()) {
-            return; // closing: switch events after it have no daemon to report to
-        }
         try {
             worker.execute(() -> {
                 try {
@@ -374,7 +371,7 @@ public final class PortLinkMonitor implements PortListener, AutoCloseable {
                 event.run();
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            // closed between the check and the call: as above
+            // closing: switch events after it have no daemon to report to
         }
     }
 

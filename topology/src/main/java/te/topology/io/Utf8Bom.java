@@ -7,7 +7,13 @@ public final class Utf8Bom {
 
     /** @return 3 when {@code bytes} start with a UTF-8 byte-order mark, else 0 */
     public static int length(byte[] bytes) {
-        return bytes.length >= 3 && (bytes[0] & 0xff) == 0xef && (bytes[1] & 0xff) == 0xbb && (bytes[2] & 0xff) == 0xbf ? 3 : 0;
+        return length(bytes, 0);
+    }
+
+    /** @return 3 when {@code bytes} hold a UTF-8 byte-order mark at {@code from}, else 0 */
+    public static int length(byte[] bytes, int from) {
+        return bytes.length - from >= 3 && (bytes[from] & 0xff) == 0xef && (bytes[from + 1] & 0xff) == 0xbb
+                && (bytes[from + 2] & 0xff) == 0xbf ? 3 : 0;
     }
 
     /** @return the bytes without a leading byte-order mark (the same array when there is none) */
