@@ -94,12 +94,14 @@ class AllocationPrunerTest {
         // Drained (version 1), then the other way out fails (version 2): the pruning keeps the 6 Mbps on the drained arc.
         NetworkSnapshot drainedThenFailed = SurvivingPaths.of(t, base, LinkState.allUp().withDrain(direct, true).with(around, true), 1);
         Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, drainedThenFailed).orElseThrow();
+        assertThat(new AllocationChecker().violations(pruned, 1.0)).isEmpty();
         assertThat(pruned.arcLoadMbps()[direct]).isPositive();
         assertThat(AllocationPruner.prunedInfo(was, pruned, drainedThenFailed, "m", 0).topologyVersion())
                 .as("not the drain's version: the operator would take the link down under load").isZero();
         // Without a drain the pruning fits the failure's version.
         NetworkSnapshot failed = SurvivingPaths.of(t, base, LinkState.allUp().with(around, true), 1);
         Allocation fitted = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, failed).orElseThrow();
+        assertThat(new AllocationChecker().violations(fitted, 1.0)).isEmpty();
         assertThat(AllocationPruner.prunedInfo(was, fitted, failed, "m", 0).topologyVersion()).isEqualTo(failed.links().version());
     }
 
