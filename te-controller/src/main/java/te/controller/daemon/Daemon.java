@@ -85,7 +85,7 @@ public final class Daemon implements AutoCloseable {
                             : measured.get().maxUtilisation(network.current().links().ratedCapacitiesMbps(capacity)),
                     () -> measured.get() == null ? 0 : measured.get().measuredArcs());
             SolveLoop loop = new SolveLoop(new SolveRunner(topology, demands, network, allocations, solve, publisher, metrics),
-                    settings.interval());
+                    settings.interval(), metrics::passError);
             Consumer<String> trigger = loop::request;
             List<Route> routes = new ArrayList<>();
             // In every entity tag: versions restart at 1 with a new state directory, and a client's

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
- * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}},
+ * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}}, {@code te_solve_pass_errors_total},
  * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_allocation_mean_path_hops},
  * {@code te_demand_uploads_total{result}},
  * {@code te_http_request_duration_seconds{method,route,status}}, version gauges, and with switches
@@ -101,6 +101,12 @@ public final class DaemonMetrics {
     /** Records a failed LP solve by its status. */
     public void solveFailure(String status) {
         Counter.builder("te.solve.failures").description("LP solves that produced no good allocation").tag("status", status)
+                .register(registry).increment();
+    }
+
+    /** Records a solve pass that threw instead of reporting (its events are retried). */
+    public void passError() {
+        Counter.builder("te.solve.pass.errors").description("solve passes that threw (e.g. state directory unwritable); their events are retried")
                 .register(registry).increment();
     }
 

@@ -61,6 +61,46 @@ class SolveLoopTest {
         }
     }
 
+    /**
+     * A pass that throws (here: the allocation cannot be stored) keeps its events and solves them
+     * again a second later, without a new event (before, they were dropped until the next interval:
+     * an hour here), and says so in the status and metrics.
+     */
+    @Test
+    void aPassThatThrowsIsRetriedSoonWithItsEvents() throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> {
+        })) {
+            // A non-empty directory where the allocation's file goes: the rename over it fails.
+            Path obstacle = java.nio.file.Files.createDirectories(dir.resolve("allocation.state").resolve("obstacle"));
+            d.putJson(CONGESTED);
+            JsonNode failed = awaitStatus(d, s -> !s.get("lastError").isNull());
+            assertThat(failed.get("lastError").get("message").asText()).contains("allocation.state");
+            assertThat(failed.get("lastError").get("reasons").toString()).contains("demands");
+            assertThat(failed.get("lastError").get("failuresInARow").asInt()).isEqualTo(1);
+            assertThat(failed.get("pending").toString()).contains("demands");
+            assertThat(failed.get("allocation").isNull()).isTrue();
+            assertThat(d.get("/metrics").body()).contains("te_solve_pass_errors_total 1.0");
+            java.nio.file.Files.delete(obstacle);
+            java.nio.file.Files.delete(obstacle.getParent());
+            JsonNode s = d.awaitAllocationFor(1, 0);
+            assertThat(s.get("lastError").isNull()).isTrue();
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
+            assertThat(s.get("lastSolve").get("reasons").toString()).contains("demands");
+        }
+    }
+
+    private static JsonNode awaitStatus(DaemonFixture d, java.util.function.Predicate<JsonNode> done) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (true) {
+            JsonNode s = DaemonFixture.json(d.get("/v1/status"));
+            if (done.test(s)) {
+                return s;
+            }
+            assertThat(System.nanoTime()).as("status never matched: %s", s).isLessThan(deadline);
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void eventsDuringASolveAreCoalescedIntoOneMoreSolve() throws Exception {
         List<AllocationSnapshot> published = new CopyOnWriteArrayList<>();

@@ -81,6 +81,15 @@ public final class ControlResource {
         body.put("pending", s.pending());
         body.put("solvesCompleted", s.completed());
         body.put("lastSolve", s.lastReport().map(ControlResource::report).orElse(null));
+        body.put("lastError", s.lastError().map(e -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("message", e.message());
+            m.put("failedAt", e.at().toString());
+            m.put("reasons", e.reasons());
+            m.put("retryAt", e.retryAt().toString());
+            m.put("failuresInARow", e.failures());
+            return m;
+        }).orElse(null));
         body.put("follow", follow.get());
         return ApiResponse.json(200, body);
     }

@@ -28,9 +28,27 @@ public final class SolveLoop implements AutoCloseable {
      * @param pending    events waiting for the next solve (coalesced, distinct), empty when none
      * @param completed  solve passes finished since start
      * @param lastReport the last pass's report, if any
+     * @param lastError  when the last pass threw (no report): what it threw, when, and when its events are tried again
      */
-    public record Status(boolean solving, List<String> pending, long completed, Optional<SolveReport> lastReport) {
+    public record Status(boolean solving, List<String> pending, long completed, Optional<SolveReport> lastReport,
+                         Optional<PassError> lastError) {
     }
+
+    /**
+     * A pass that threw instead of reporting (e.g. the state directory became unwritable, or the JVM
+     * ran out of memory in the solver).
+     *
+     * @param message  the exception's class and message
+     * @param at       when the pass ended
+     * @param reasons  the events it was for; kept, and solved again at {@code retryAt} (or at the next event)
+     * @param retryAt  when those events are tried again without a new one
+     * @param failures passes in a row that threw
+     */
+    public record PassError(String message, java.time.Instant at, List<String> reasons, java.time.Instant retryAt, int failures) {
+    }
+
+    /** The first retry's delay after a pass throws; it doubles per pass in a row that throws, up to the interval. */
+    static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
     /** How long {@link #close()} waits for a running solve. */
     static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
@@ -43,6 +61,11 @@ public final class SolveLoop implements AutoCloseable {
         return t;
     });
     private final Set<String> pending = new LinkedHashSet<>();
+    /** Events of passes that threw, solved again at {@link #retryDue} or with the next event. */
+    private final Set<String> retry = new LinkedHashSet<>();
+    private long retryDue;
+    private Optional<PassError> lastError = Optional.empty();
+    private final Runnable onPassError;
     private boolean solving;
     private boolean closed;
     private long completed;
@@ -50,10 +73,20 @@ public final class SolveLoop implements AutoCloseable {
 
     /** @param interval time after a solve ends before the timer asks for another, {@code > 0} */
     public SolveLoop(SolveRunner runner, Duration interval) {
+        this(runner, interval, () -> {
+        });
+    }
+
+    /**
+     * @param interval    time after a solve ends before the timer asks for another, {@code > 0}
+     * @param onPassError called on the solve thread after a pass threw (e.g. to count it)
+     */
+    public SolveLoop(SolveRunner runner, Duration interval, Runnable onPassError) {
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("solve interval must be > 0, got " + interval);
         }
         this.runner = runner;
+        this.onPassError = onPassError;
         this.intervalNanos = interval.toNanos();
         this.thread = new Thread(this::run, "te-solve");
         // A solve inside a native solver cannot be interrupted and may take minutes; shutdown must
@@ -93,7 +126,9 @@ public final class SolveLoop implements AutoCloseable {
 
     /** @return a consistent view of the loop */
     public synchronized Status status() {
-        return new Status(solving, List.copyOf(pending), completed, lastReport);
+        Set<String> waiting = new LinkedHashSet<>(retry);
+        waiting.addAll(pending);
+        return new Status(solving, List.copyOf(waiting), completed, lastReport, lastError);
     }
 
     private void run() {
@@ -102,10 +137,17 @@ public final class SolveLoop implements AutoCloseable {
             List<String> reasons;
             synchronized (this) {
                 while (pending.isEmpty() && !closed) {
-                    long left = due - System.nanoTime();
+                    long now = System.nanoTime();
+                    if (!retry.isEmpty() && retryDue - now <= 0) {
+                        break;
+                    }
+                    long left = due - now;
                     if (left <= 0) {
                         pending.add("timer");
                         break;
+                    }
+                    if (!retry.isEmpty()) {
+                        left = Math.min(left, retryDue - now);
                     }
                     try {
                         TimeUnit.NANOSECONDS.timedWait(this, left);
@@ -116,16 +158,22 @@ public final class SolveLoop implements AutoCloseable {
                 if (closed) {
                     return;
                 }
-                reasons = new ArrayList<>(pending);
+                Set<String> all = new LinkedHashSet<>(retry);
+                all.addAll(pending);
+                reasons = new ArrayList<>(all);
+                retry.clear();
                 pending.clear();
                 solving = true;
             }
             Optional<SolveReport> report = Optional.empty();
+            Throwable thrown = null;
             try {
                 report = Optional.of(runner.solve(reasons));
             } catch (RuntimeException | Error e) {
-                // E.g. the state directory became unwritable: log, keep serving, try again on the next event.
-                LOG.error("solve pass failed", e);
+                // E.g. the state directory became unwritable: keep serving, and solve these events
+                // again soon rather than at the next interval (minutes) or event.
+                LOG.error("solve pass for {} failed", reasons, e);
+                thrown = e;
             } finally {
                 due = System.nanoTime() + intervalNanos;
                 synchronized (this) {
@@ -133,11 +181,32 @@ public final class SolveLoop implements AutoCloseable {
                     completed++;
                     if (report.isPresent()) {
                         lastReport = report;
+                        lastError = Optional.empty();
+                    } else if (thrown != null) {
+                        failed(reasons, thrown);
                     }
                     notifyAll();
                 }
             }
+            if (thrown != null) {
+                try {
+                    onPassError.run();
+                } catch (RuntimeException e) {
+                    LOG.warn("counting a failed solve pass failed", e);
+                }
+            }
         }
+    }
+
+    private void failed(List<String> reasons, Throwable thrown) {
+        int failures = lastError.map(PassError::failures).orElse(0) + 1;
+        // 1 s, 2 s, 4 s … up to the interval: a lasting fault (a full disk) must not become a busy loop.
+        long delay = Math.min(intervalNanos, FIRST_RETRY.toNanos() << Math.min(failures - 1, 30));
+        retryDue = System.nanoTime() + delay;
+        retry.addAll(reasons);
+        java.time.Instant at = java.time.Instant.now();
+        lastError = Optional.of(new PassError(thrown.getClass().getName() + ": " + thrown.getMessage(), at, List.copyOf(reasons),
+                at.plusNanos(delay), failures));
     }
 
     /**
