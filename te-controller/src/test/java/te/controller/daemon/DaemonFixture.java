@@ -90,6 +90,14 @@ final class DaemonFixture implements AutoCloseable {
                 new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1), a -> { }), topology);
     }
 
+    /** As {@link #start(Path)} on a given port (a restart a follower must find at the same address). */
+    static DaemonFixture startOnPort(Path stateDir, int port) {
+        DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", port), stateDir, Optional.empty(), Duration.ofHours(1),
+                1 << 20);
+        return new DaemonFixture(Daemon.start(ABILENE, ABILENE_PATHS, settings,
+                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1), a -> { }), ABILENE);
+    }
+
     /** Abilene with these solve settings, timer every hour. */
     static DaemonFixture startWith(Path stateDir, SolveSettings solve) {
         return start(stateDir, Duration.ofHours(1), Optional.empty(), 1 << 20, a -> { }, solve);

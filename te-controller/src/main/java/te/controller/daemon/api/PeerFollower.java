@@ -66,6 +66,8 @@ public final class PeerFollower implements AutoCloseable {
     private volatile String lastError;
     private volatile Long peerDemandVersion;
     private volatile Long peerTopologyVersion;
+    /** The primary's operator link-state version at the last good read of its links. */
+    private volatile Long peerOperatorVersion;
 
     /**
      * @param demandsChanged asks for a solve after mirrored demands changed, with the event's name
@@ -138,6 +140,9 @@ public final class PeerFollower implements AutoCloseable {
             // A master's own word counts: what it held from the primary tells nothing once it took changes.
             demandTag = null;
             lastError = null;
+            // Nor what the primary's versions were: it may since have started afresh and mirrored this one.
+            peerDemandVersion = null;
+            peerOperatorVersion = null;
             return;
         }
         try {
@@ -234,6 +239,16 @@ public final class PeerFollower implements AutoCloseable {
                 throw new IOException(("GET %s: the primary has no demands (version 0: a new or lost state directory?); this standby "
                         + "keeps its %d; upload demands to the primary").formatted(uri, here.size()));
             }
+            Long seen = peerDemandVersion;
+            if (seen != null && peerVersion < seen && !tm.equals(here)) {
+                // Versions only grow on one state directory: the primary was restored from an older
+                // copy, or started afresh and given demands since. Its older word must not replace
+                // the newer one this standby may hold alone. (The same word, e.g. a primary that
+                // started afresh and mirrored this daemon while it was master, changes nothing.)
+                throw new IOException(("GET %s: the primary's demand version went back from %d to %d (its state restored from an older "
+                        + "copy, or a new state directory?); this standby keeps its %d demands; restart this standby to mirror the "
+                        + "primary as it is now").formatted(uri, seen, peerVersion, here.size()));
+            }
             if (!tm.equals(here)) {
                 long version = demands.replace(tm, r.body(), DemandBook.Format.JSON).version();
                 LOG.info("mirrored demands of {} (its version {}): {} entries, this daemon's version {}", follow.peer(),
@@ -293,17 +308,26 @@ public final class PeerFollower implements AutoCloseable {
         long peerVersion = body.path("topologyVersion").asLong(-1);
         // Switch reports raise the link-state version without any word of the operator's; a primary
         // that does not say (an earlier build) is judged by its link-state version.
-        long peerOperatorVersion = body.path("operatorVersion").asLong(peerVersion);
+        long operatorVersion = body.path("operatorVersion").asLong(peerVersion);
         synchronized (network) { // as for demands
             if (!active.getAsBoolean() || closed) {
                 return;
             }
             te.controller.daemon.LinkState here = network.current().links();
             boolean ownWord = !here.operatorDown().isEmpty() || !here.capacityMbps().isEmpty() || !here.drained().isEmpty();
-            if (peerOperatorVersion == 0 && ownWord) {
+            if (operatorVersion == 0 && ownWord) {
                 throw new IOException(("GET %s: the primary has no operator link states (none given since its state began: a new or "
                         + "lost state directory?); this "
                         + "standby keeps its %d links set down, %d capacities and %d drains; set them on the primary").formatted(uri,
+                        here.operatorDown().size(), here.capacityMbps().size(), here.drained().size()));
+            }
+            Long seen = peerOperatorVersion;
+            boolean sameWord = here.operatorDown().equals(down.stream().distinct().sorted().toList()) && here.capacityMbps().equals(capacity)
+                    && here.drained().equals(drain.stream().distinct().sorted().toList());
+            if (seen != null && operatorVersion < seen && !sameWord) { // as for demands
+                throw new IOException(("GET %s: the primary's operator link-state version went back from %d to %d (its state restored "
+                        + "from an older copy, or a new state directory?); this standby keeps its %d links set down, %d capacities and %d "
+                        + "drains; restart this standby to mirror the primary as it is now").formatted(uri, seen, operatorVersion,
                         here.operatorDown().size(), here.capacityMbps().size(), here.drained().size()));
             }
             if (network.setOperatorState(down, capacity, drain, follow.peer().toString()).changed()) {
@@ -311,6 +335,7 @@ public final class PeerFollower implements AutoCloseable {
             }
         }
         peerTopologyVersion = peerVersion < 0 ? null : peerVersion;
+        peerOperatorVersion = operatorVersion;
     }
 
     private static double requireNumber(JsonNode link, String field) {
