@@ -21,6 +21,15 @@ public final class Formulations {
         return totalFlow(problem, minShare, null);
     }
 
+    /**
+     * The first LP {@link TeOptimizer} solves for max total flow under its default row policy
+     * ({@link CapacityRows#AUTO}): capacity rows only for the arcs a greedy routing overloads when
+     * that pays, else every row. For benchmarks that time the build the solve does.
+     */
+    public static PathLp totalFlowFirstRound(TeProblem problem) {
+        return totalFlow(problem, 0, CapacityRowGeneration.startingRows(problem, CapacityRows.AUTO, false));
+    }
+
     /** {@link #totalFlow(TeProblem, double)} with capacity rows only for {@code rowArcs} (null: all). */
     static PathLp totalFlow(TeProblem problem, double minShare, boolean[] rowArcs) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 1.0, true, PathLpBuilder.Extra.NONE, 0, 0, 0,
