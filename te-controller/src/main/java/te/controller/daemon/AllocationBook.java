@@ -32,22 +32,31 @@ public final class AllocationBook {
     /** The version of the allocation read from the state directory at start-up, -1 when none. */
     private final long loadedVersion;
 
-    private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial, long highWater) {
+    /**
+     * Per arc, the capacities the allocation read at start-up was computed for, as its file says;
+     * null when it does not (then its splits are neither kept nor put back, see {@link #computedForMbps}).
+     */
+    private final double[] loadedComputedFor;
+
+    private AllocationBook(StateStore store, Optional<AllocationSnapshot> initial, long highWater, double[] loadedComputedFor) {
         this.store = store;
+        this.loadedComputedFor = loadedComputedFor;
         this.served = initial.map(a -> new Served(a, null)).orElse(null);
         this.highWater = highWater;
         this.loadedVersion = initial.map(AllocationSnapshot::version).orElse(-1L);
     }
 
     /**
-     * @return whether the allocation served is the one read at start-up: its problem carries the
-     *         capacities of the links loaded with it, not those its splits were computed for (a
-     *         drain since lifted looks like full capacity), so its splits must not be kept or put
-     *         back over a re-solve
+     * @return per arc, the capacities (Mbps) {@code s}'s splits were computed for: its problem's,
+     *         except for the allocation read at start-up, whose problem carries the capacities of
+     *         the links loaded with it (a drain lifted since would look like no change): then its
+     *         file's record, empty when the file has none (written by an earlier build)
      */
-    public boolean servesStored() {
-        Served s = served;
-        return s != null && s.snapshot().version() == loadedVersion;
+    public Optional<double[]> computedForMbps(AllocationSnapshot s) {
+        if (s.version() != loadedVersion) {
+            return Optional.of(s.allocation().problem().capacityMbps());
+        }
+        return Optional.ofNullable(loadedComputedFor);
     }
 
     /** @return the book with the persisted allocation if it still fits the topology and checks out */
@@ -60,14 +69,15 @@ public final class AllocationBook {
             // Before the stored allocation can be set aside below: its number must outlive it.
             mark(store, highWater);
         }
-        Optional<AllocationSnapshot> loaded = stored.flatMap(s -> parse(topology, network, store, s, highWater));
+        double[] computedFor = stored.flatMap(s -> AllocationFile.computedFor(s.payload(), topology)).orElse(null);
+        Optional<AllocationSnapshot> loaded = stored.flatMap(s -> parse(topology, network, store, s, highWater, computedFor));
         loaded.ifPresent(a -> LOG.info("loaded allocation version {} ({}, {} objective {}, demand version {}, topology version {})",
                 a.version(), a.info().method(), a.info().objective().cliName(), a.info().value(),
                 a.info().demandVersion(), a.info().topologyVersion()));
         if (loaded.isEmpty() && highWater > 0) {
             LOG.info("no stored allocation to serve; the next one is version {}", highWater + 1);
         }
-        return new AllocationBook(store, loaded, Math.max(highWater, loaded.map(AllocationSnapshot::version).orElse(0L)));
+        return new AllocationBook(store, loaded, Math.max(highWater, loaded.map(AllocationSnapshot::version).orElse(0L)), computedFor);
     }
 
     /**
@@ -98,7 +108,7 @@ public final class AllocationBook {
     }
 
     private static Optional<AllocationSnapshot> parse(Topology topology, NetworkSnapshot network, StateStore store, StoredState s,
-                                                      long highWater) {
+                                                      long highWater, double[] computedFor) {
         try {
             AllocationSnapshot a = AllocationSnapshot.parse(s.version(), topology, network.paths().spec(), network.servingCapacityMbps(), s.payload());
             List<String> violations = violations(a.allocation(), a.info().objective(), a.info().value());
@@ -123,7 +133,7 @@ public final class AllocationBook {
                 return Optional.empty();
             }
             try {
-                store.save(StateStore.ALLOCATION, next.get().version(), AllocationFile.encode(next.get()));
+                store.save(StateStore.ALLOCATION, next.get().version(), AllocationFile.encode(next.get(), computedFor));
             } catch (java.io.UncheckedIOException e) {
                 LOG.error("could not persist stored allocation version {} as version {}; serving none until the first solve,"
                         + " the stored version is kept", a.version(), next.get().version(), e);
@@ -267,7 +277,7 @@ public final class AllocationBook {
         AllocationSnapshot a = AllocationSnapshot.of(s.snapshot().version(), relabelled, s.snapshot().allocation());
         try {
             // Stored so: once the books' versions catch up, the old labels would name their new contents.
-            store.save(StateStore.ALLOCATION, a.version(), AllocationFile.encode(a));
+            store.save(StateStore.ALLOCATION, a.version(), AllocationFile.encode(a, computedForMbps(s.snapshot()).orElse(null)));
         } catch (java.io.UncheckedIOException e) {
             LOG.error("could not store allocation version {} relabelled; it is served relabelled all the same", a.version(), e);
         }

@@ -34,6 +34,8 @@ import te.topology.paths.PathSpec;
 public final class AllocationFile {
     private static final long MAGIC = 0x31434f4c4c414554L; // "TEALLOC1" read as a little-endian long
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Field: per arc, the capacities (Mbps) the splits were computed for. */
+    private static final String COMPUTED_FOR = "computedForMbps";
 
     private AllocationFile() {
     }
@@ -43,8 +45,21 @@ public final class AllocationFile {
         return payload.length >= 8 && ByteBuffer.wrap(payload, 0, 8).order(ByteOrder.LITTLE_ENDIAN).getLong() == MAGIC;
     }
 
-    /** @return the snapshot's allocation and fields, encoded */
+    /**
+     * @return the snapshot's allocation and fields, encoded, with the capacities its problem carries
+     *         as the ones its splits were computed for
+     */
     public static byte[] encode(AllocationSnapshot s) {
+        return encode(s, s.allocation().problem().capacityMbps());
+    }
+
+    /**
+     * @param computedForMbps per arc, the capacities the splits were computed for (a drained or
+     *                        failed arc at 0), so that a restart can tell a capacity regained since
+     *                        (hysteresis must not keep detours around it); null when not known
+     * @return the snapshot's allocation and fields, encoded
+     */
+    public static byte[] encode(AllocationSnapshot s, double[] computedForMbps) {
         Allocation a = s.allocation();
         TeProblem problem = a.problem();
         Commodities c = problem.commodities();
@@ -56,7 +71,7 @@ public final class AllocationFile {
         forEachPath(a, j -> arcEntries[0] += paths.pathLength(j));
         long q = arcEntries[0];
         int arcBytes = topology.arcCount() <= 1 << 16 ? 2 : 4;
-        byte[] fields = fields(s, topology, arcBytes);
+        byte[] fields = fields(s, topology, arcBytes, computedForMbps);
         long size = 8 + 4 + fields.length + 12 + k * 20L + p * 12L + q * arcBytes;
         if (size > Integer.MAX_VALUE - 64) {
             throw new IllegalArgumentException("allocation too large to persist: %d bytes".formatted(size));
@@ -102,13 +117,16 @@ public final class AllocationFile {
         }
     }
 
-    private static byte[] fields(AllocationSnapshot s, Topology topology, int arcBytes) {
+    private static byte[] fields(AllocationSnapshot s, Topology topology, int arcBytes, double[] computedForMbps) {
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("objective", s.info().objective().cliName());
         f.put("objectiveValue", s.info().value());
         f.putAll(s.info().fields(s.version()));
         f.put("topologyShape", shape(topology));
         f.put("arcBytes", arcBytes);
+        if (computedForMbps != null) {
+            f.put(COMPUTED_FOR, computedForMbps);
+        }
         try {
             return JSON.writeValueAsBytes(f);
         } catch (IOException e) {
@@ -133,20 +151,50 @@ public final class AllocationFile {
         }
     }
 
-    private static AllocationSnapshot read(long version, Topology topology, PathSpec spec, double[] capacityMbps, ByteBuffer b) {
+    /** @return the fields as written, the buffer placed after them */
+    private static Map<String, Object> header(ByteBuffer b) {
         check(b.getLong() == MAGIC, "not an allocation file (bad magic)");
         int fieldBytes = b.getInt();
         check(fieldBytes >= 0 && fieldBytes <= b.remaining(), "bad length of its fields: " + fieldBytes);
         byte[] raw = new byte[fieldBytes];
         b.get(raw);
-        Map<String, String> fields;
         try {
-            Map<String, Object> parsed = JSON.readValue(raw, new TypeReference<Map<String, Object>>() { });
-            fields = new LinkedHashMap<>();
-            parsed.forEach((name, value) -> fields.put(name, value == null ? null : value.toString()));
+            return JSON.readValue(raw, new TypeReference<Map<String, Object>>() { });
         } catch (IOException e) {
             throw new IllegalArgumentException("allocation file: fields unreadable: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * @return per arc of {@code topology}, the capacities (Mbps) the stored splits were computed
+     *         for; empty when the payload does not say (the JSON of earlier builds, or a file
+     *         written before this field) or does not fit the topology
+     */
+    public static java.util.Optional<double[]> computedFor(byte[] payload, Topology topology) {
+        if (!holds(payload)) {
+            return java.util.Optional.empty();
+        }
+        try {
+            Object v = header(ByteBuffer.wrap(payload).order(ByteOrder.LITTLE_ENDIAN)).get(COMPUTED_FOR);
+            if (!(v instanceof java.util.List<?> list) || list.size() != topology.arcCount()) {
+                return java.util.Optional.empty();
+            }
+            double[] out = new double[list.size()];
+            for (int a = 0; a < out.length; a++) {
+                if (!(list.get(a) instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() < Double.POSITIVE_INFINITY)) {
+                    return java.util.Optional.empty();
+                }
+                out[a] = n.doubleValue();
+            }
+            return java.util.Optional.of(out);
+        } catch (RuntimeException e) { // unreadable: decode names it; here it is only not known
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static AllocationSnapshot read(long version, Topology topology, PathSpec spec, double[] capacityMbps, ByteBuffer b) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        header(b).forEach((name, value) -> fields.put(name, value == null ? null : value.toString()));
         check(String.valueOf(version).equals(fields.get("version")),
                 "holds version %s, file header %d".formatted(fields.get("version"), version));
         check(shape(topology).equals(fields.get("topologyShape")), "written for a topology of shape %s, %s has shape %s"

@@ -103,6 +103,19 @@ class AllocationFileTest {
         assertSame(AllocationSnapshot.parse(4, t, PathSpec.defaults(), t.capacitiesMbps(), stored), s);
     }
 
+    /** The capacities the splits were computed for travel with the file; unknown is said so. */
+    @Test
+    void theCapacitiesTheSplitsWereComputedForReadBack() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        double[] drained = t.capacitiesMbps();
+        drained[3] = 0;
+        assertThat(AllocationFile.computedFor(AllocationFile.encode(s), t)).get().isEqualTo(t.capacitiesMbps());
+        assertThat(AllocationFile.computedFor(AllocationFile.encode(s, drained), t)).get().isEqualTo(drained);
+        assertThat(AllocationFile.computedFor(AllocationFile.encode(s, null), t)).isEmpty();
+        assertThat(AllocationFile.computedFor(s.json(), t)).as("the JSON of earlier builds").isEmpty();
+        assertSame(AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), AllocationFile.encode(s, drained)), s);
+    }
+
     @Test
     void aPrunedAllocationOnReplacementPathsReadsBackWithItsOwnPaths() {
         Allocation a = cspf(t, paths, 9);

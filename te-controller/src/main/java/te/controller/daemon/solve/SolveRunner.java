@@ -178,12 +178,13 @@ public final class SolveRunner {
      *         for, or that is not known (an allocation read at start-up)
      */
     private boolean gainedCapacity(AllocationSnapshot served, TeProblem now, String what) {
-        if (allocations.servesStored()) {
-            LOG.info("served splits of allocation version {} not {}: read at start-up, the capacities they were computed for are "
-                    + "not known", served.version(), what);
+        Optional<double[]> computedFor = allocations.computedForMbps(served);
+        if (computedFor.isEmpty()) {
+            LOG.info("served splits of allocation version {} not {}: read at start-up from a file that does not say which capacities "
+                    + "they were computed for", served.version(), what);
             return true;
         }
-        double[] then = served.allocation().problem().capacityMbps();
+        double[] then = computedFor.get();
         double[] capacity = now.capacityMbps();
         for (int a = 0; a < capacity.length; a++) {
             if (capacity[a] > then[a]) {
