@@ -96,7 +96,8 @@ public final class Daemon implements AutoCloseable {
             PeerFollower follower = settings.follow().map(f -> new PeerFollower(f, topology, demands, network, trigger, loop::linksChanged,
                     () -> switches.get() == null || switches.get().role().role() != te.southbound.openflow.ControllerRole.MASTER, boot))
                     .orElse(null);
-            java.util.function.Supplier<java.util.Optional<String>> refusal = follower == null ? java.util.Optional::empty : follower::refusal;
+            java.util.function.Supplier<java.util.Optional<String>> refusal = follower == null ? java.util.Optional::empty
+                    : () -> follower.refusal(switches.get() != null);
             if (follower != null) {
                 metrics.follow(follower::lastSyncAgeSeconds, () -> follower.failing() ? 1 : 0);
             }

@@ -74,7 +74,8 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--follow", paramLabel = "URL",
             description = "Run as a standby of the daemon at URL (http(s)://HOST:PORT): while this one is not OpenFlow master, "
                     + "mirror its demands and the operator's link states (down, capacity, drain) and refuse changes here with 409. "
-                    + "With --openflow-listen it needs --openflow-role slave.")
+                    + "With --openflow-listen it needs --openflow-role slave; without it there is no role to claim, and it follows "
+                    + "until restarted without --follow.")
     String follow;
 
     @Option(names = "--follow-interval", defaultValue = "1s", paramLabel = "DURATION",

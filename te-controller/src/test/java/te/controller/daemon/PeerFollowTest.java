@@ -82,7 +82,9 @@ class PeerFollowTest {
             // Its own changes are refused, naming where they belong; nothing changes.
             var put = standby.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":1}]");
             assertThat(put.statusCode()).isEqualTo(409);
-            assertThat(put.body()).contains("this daemon is a standby following " + primary.url(""));
+            assertThat(put.body()).contains("this daemon is a standby following " + primary.url(""))
+                    // No switches: no role to claim (POST /v1/openflow/role answers 404 here).
+                    .contains("restart it without --follow").doesNotContain("/v1/openflow/role");
             assertThat(standby.send("POST", link(6) + "/drain", null, null).statusCode()).isEqualTo(409);
             assertThat(standby.send("POST", link(4) + "/up", null, null).statusCode()).isEqualTo(409);
             assertThat(standby.send("DELETE", link(2) + "/capacity", null, null).statusCode()).isEqualTo(409);

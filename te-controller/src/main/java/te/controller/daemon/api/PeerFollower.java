@@ -102,11 +102,18 @@ public final class PeerFollower implements AutoCloseable {
                 follow.peer(), follow.interval().toMillis());
     }
 
-    /** @return why this daemon refuses changes of its own now (it follows its primary), if it does */
-    public Optional<String> refusal() {
+    /**
+     * @param withSwitches whether this daemon has OpenFlow switches (a role it can claim)
+     * @return why this daemon refuses changes of its own now (it follows its primary), if it does
+     */
+    public Optional<String> refusal(boolean withSwitches) {
+        // Without switches there is no role to claim: it follows for as long as it runs.
+        String takeover = withSwitches ? "it takes them over once made OpenFlow master (POST /v1/openflow/role)"
+                : "without switches it follows for as long as it runs: to take over, restart it without --follow (its state directory "
+                + "keeps what it mirrored)";
         return active.getAsBoolean()
                 ? Optional.of(("this daemon is a standby following %s (te serve --follow): send demands and link changes there; "
-                + "it takes them over once made OpenFlow master (POST /v1/openflow/role)").formatted(follow.peer()))
+                + "%s").formatted(follow.peer(), takeover))
                 : Optional.empty();
     }
 
