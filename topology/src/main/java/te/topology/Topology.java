@@ -119,6 +119,15 @@ public final class Topology {
         return index == null ? Optional.empty() : Optional.of(nodes.get(index));
     }
 
+    /** A label that several nodes carry: it names none of them. */
+    public static final class AmbiguousNodeException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        AmbiguousNodeException(String message) {
+            super(message);
+        }
+    }
+
     /**
      * Resolves a node by its file id, or failing that by its label (case-insensitive) when the label
      * is unique.
@@ -135,7 +144,7 @@ public final class Topology {
         for (Node node : nodes) {
             if (node.label().equalsIgnoreCase(idOrLabel)) {
                 if (found >= 0) {
-                    throw new IllegalArgumentException("node '%s' is ambiguous in %s: several nodes carry that label; use the id"
+                    throw new AmbiguousNodeException("node '%s' is ambiguous in %s: several nodes carry that label; use the id"
                             .formatted(idOrLabel, name));
                 }
                 found = node.index();

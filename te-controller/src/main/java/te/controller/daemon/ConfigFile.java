@@ -21,7 +21,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code te serve --config FILE}: a Java properties file whose keys are the long option names
  * without dashes ({@code topology=Kdl}, {@code pop=16}, {@code listen=127.0.0.1:8080}). Its entries
  * are turned into arguments and parsed right where {@code --config} stands, so they go through the
- * same conversion and validation as flags, and flags after {@code --config} override them.
+ * same conversion and validation as flags; flags on the command line override them, after
+ * {@code --config} or before it.
  */
 public final class ConfigFile {
     private ConfigFile() {
@@ -56,6 +57,24 @@ public final class ConfigFile {
                 // Said as a usage error in one line, the file system's reason included.
                 throw new CommandLine.ParameterException(spec.commandLine(), te.controller.cli.TeCli.describe(e), e, argSpec, file.toString());
             }
+            // Flags given before --config win too: the command line is what the operator typed last.
+            Set<String> given = new TreeSet<>();
+            spec.options().forEach(o -> {
+                if (!o.originalStringValues().isEmpty()) {
+                    given.add(o.longestName().replaceFirst("^--", ""));
+                }
+            });
+            List<String> kept = new ArrayList<>();
+            for (String arg : fileArgs) {
+                String name = arg.substring(2).split("=", 2)[0];
+                String key = allowed.contains(name) ? name : name.replaceFirst("^no-", "");
+                if (given.contains(key)) {
+                    spec.commandLine().getErr().printf("te serve: --%s on the command line overrides %s in %s%n", key, key, file);
+                } else {
+                    kept.add(arg);
+                }
+            }
+            fileArgs = kept;
             // Later flags must be able to override the file's values.
             spec.parser().overwrittenOptionsAllowed(true);
             for (int i = fileArgs.size() - 1; i >= 0; i--) {

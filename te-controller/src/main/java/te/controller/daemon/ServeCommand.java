@@ -171,7 +171,7 @@ public final class ServeCommand implements Callable<Integer> {
     Path openflowTlsCa;
 
     @Option(names = "--config", paramLabel = "FILE", preprocessor = ConfigFile.Preprocessor.class,
-            description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags after --config override it.")
+            description = "Properties file with any of these options by long name (topology=Kdl, pop=16, …); flags on the command line override it, before or after --config.")
     Path config;
 
     /** @throws IllegalArgumentException naming the flag and the value */

@@ -214,7 +214,7 @@ class ApiEndpointsTest {
         bad.put("{\"role\": \"master\", \"generation\": 1.5}", "generation id '1.5' is not a whole number");
         bad.put("{\"role\": \"master\", \"generation\": \"7\"}", "generation id '\"7\"' is not a whole number");
         bad.put("{\"role\": \"equal\", \"generation\": 3}", "role equal takes no generation id (got '3')");
-        bad.put("{\"role\": \"master\", \"generation\": 3, \"force\": true}", "unknown field(s) [force]");
+        bad.put("{\"role\": \"master\", \"generation\": 3, \"force\": true}", "unknown field 'force'");
         bad.put("{\"role\": 2}", "expected a JSON object {\"role\": \"master\"|\"slave\", \"generation\": N}");
         bad.put("[]", "expected a JSON object");
         bad.put("{\"role\": \"master\", \"role\": \"slave\"}", "request body is not JSON (Duplicate field 'role'");

@@ -67,13 +67,28 @@ class LinkCapacityTest {
                     "capacityMbps -1: capacity must be from 0 to 1000000000 Mbps, got -1.0");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 1e10}", 400, "got 1.0E10");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": \"40G\"}", 400, expected);
-            assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4, \"up\": true}", 400, expected);
+            assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4, \"up\": true}", 400,
+                    "unknown field 'up': " + expected);
+            assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 5, \"capacityMbpz\": 6}", 400,
+                    "unknown field 'capacityMbpz'");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4, \"capacityMbps\": 5}", 400,
                     "Duplicate field 'capacityMbps'");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "[4]", 400, expected);
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4} x", 400, "not JSON");
+            // Neither Jackson's classes nor its features: what is wrong, and where.
+            assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4} 7", 400,
+                    "request body is not JSON (more follows the JSON value at line 1, column ");
+            assertThat(d.send("PUT", "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4} 7").body())
+                    .doesNotContain("jackson").doesNotContain("DeserializationFeature");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "", 400, expected);
             assertRefused(d, "/v1/links/0/1/capacity", "text/csv", "4", 415, "expected application/json");
+            // An endpoint that takes JSON only never offers CSV.
+            for (String type : new String[] {null, "text/plain", "application/x-www-form-urlencoded"}) {
+                HttpResponse<String> r = d.send("PUT", "/v1/links/0/1/capacity", type, "{\"capacityMbps\": 4}");
+                assertThat(r.statusCode()).as(type).isEqualTo(415);
+                assertThat(DaemonFixture.json(r).get("error").asText()).as(type).endsWith("expected application/json").doesNotContain("csv");
+                assertThat(r.headers().firstValue("Accept-Post")).as(type).contains("application/json");
+            }
             assertRefused(d, "/v1/links/0/5/capacity", "application/json", "{\"capacityMbps\": 4}", 404, "has no link 0->5");
             assertThat(d.send("POST", "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4}").statusCode()).isEqualTo(405);
             assertThat(DaemonFixture.json(d.get("/v1/topology")).get("topologyVersion").asLong()).as("nothing changed").isZero();

@@ -66,6 +66,22 @@ class ServeCommandTest {
                 .contains("unknown partitioner 'clever'").contains("(set in config file " + config + ")");
     }
 
+    /** A flag before --config wins over the file as one after it does (the file used to override it without a word). */
+    @Test
+    void flagsBeforeConfigOverrideItToo(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("te.properties");
+        Files.writeString(config, "topology=Abilene\nlisten=127.0.0.1:18121\nobjective=min-mlu\nshorter-paths=false\npop=4\n");
+        ServeCommand c = parsed("--listen", "127.0.0.1:18124", "--shorter-paths", "--config", config.toString(), "--pop", "2");
+        assertThat(c.listen).isEqualTo("127.0.0.1:18124");
+        assertThat(c.solveSettings().popK()).isEqualTo(2);
+        assertThat(c.solveSettings().objective()).isEqualTo(te.lp.Objective.MIN_MLU);
+        assertThat(c.solveSettings().shorterPaths()).as("--shorter-paths before the file's false").isTrue();
+        ServeCommand d = parsed("--no-shorter-paths", "--config", config.toString());
+        assertThat(d.solveSettings().shorterPaths()).isFalse();
+        ServeCommand e = parsed("--objective", "total-flow", "--config", config.toString());
+        assertThat(e.solveSettings().objective()).isEqualTo(te.lp.Objective.TOTAL_FLOW);
+    }
+
     @Test
     void durationsAndSizes() {
         assertThat(ServeCommand.parseDuration("300s")).isEqualTo(Duration.ofSeconds(300));

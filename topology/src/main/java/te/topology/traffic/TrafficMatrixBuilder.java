@@ -164,6 +164,10 @@ public final class TrafficMatrixBuilder {
             int index = topology.resolveNode(node);
             namedByLabel |= !topology.nodes().get(index).id().equals(node);
             return index;
+        } catch (te.topology.Topology.AmbiguousNodeException e) {
+            violation("%s: %s '%s' is a label several nodes of %s carry; name the node by its id".formatted(row, field, node,
+                    topology.name()));
+            return -1;
         } catch (IllegalArgumentException e) {
             violation("%s: %s '%s' is not a node of %s".formatted(row, field, node, topology.name()));
             return -1;

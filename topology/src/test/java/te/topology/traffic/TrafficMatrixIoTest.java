@@ -26,6 +26,19 @@ class TrafficMatrixIoTest {
         }
     }
 
+    /** A label two nodes carry is named as such, not as an unknown node. */
+    @Test
+    void anAmbiguousLabelIsNamedAsSuch() {
+        Topology twins = new Topology("twins", List.of(new te.topology.Node(0, "a", "None"), new te.topology.Node(1, "b", "None"),
+                new te.topology.Node(2, "c", "Paris")), List.of(new te.topology.Link(0, 0, 1, 10), new te.topology.Link(1, 1, 2, 10),
+                new te.topology.Link(2, 2, 0, 10)));
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(twins, "up", new StringReader("None,c,1\nParis,a,2\nb,Nowhere,3\n")))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .hasMessageContaining("line 1: src 'None' is a label several nodes of twins carry; name the node by its id")
+                .hasMessageContaining("line 3: dst 'Nowhere' is not a node of twins")
+                .hasMessageNotContaining("line 2");
+    }
+
     @Test
     void aBuilderDroppingUnknownNodesLeavesOutTheirPairsOnlyAndStillRejectsEveryOtherViolation() {
         TrafficMatrixBuilder lenient = TrafficMatrixBuilder.droppingUnknownNodes(net, "stored");

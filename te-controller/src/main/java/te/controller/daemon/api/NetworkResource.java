@@ -53,7 +53,10 @@ public final class NetworkResource {
     /** @throws ApiException 415 for a body that is not JSON, 400 for one that is not {"capacityMbps": N} in range */
     private static double capacityOf(ApiRequest r) {
         com.fasterxml.jackson.databind.JsonNode body = UploadParser.jsonBody(r, CAPACITY_BODY);
-        if (body == null || !body.isObject() || body.size() != 1 || !body.has("capacityMbps") || !body.get("capacityMbps").isNumber()) {
+        if (body != null && body.isObject()) {
+            UploadParser.requireOnlyFields(body, java.util.Set.of("capacityMbps"), CAPACITY_BODY);
+        }
+        if (body == null || !body.isObject() || !body.has("capacityMbps") || !body.get("capacityMbps").isNumber()) {
             throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), CAPACITY_BODY));
         }
         double mbps = body.get("capacityMbps").asDouble();

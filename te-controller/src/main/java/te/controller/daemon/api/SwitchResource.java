@@ -51,12 +51,7 @@ public final class SwitchResource {
         if (body == null || !body.isObject() || !body.has("role") || !body.get("role").isTextual()) {
             throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), ROLE_BODY));
         }
-        java.util.Set<String> extra = new java.util.TreeSet<>();
-        body.fieldNames().forEachRemaining(extra::add);
-        extra.removeAll(java.util.Set.of("role", "generation"));
-        if (!extra.isEmpty()) {
-            throw ApiException.badRequest("unknown field(s) %s: %s".formatted(extra, ROLE_BODY));
-        }
+        UploadParser.requireOnlyFields(body, java.util.Set.of("role", "generation"), ROLE_BODY);
         com.fasterxml.jackson.databind.JsonNode generation = body.get("generation");
         try {
             return RoleClaims.parse(body.get("role").asText(),

@@ -81,28 +81,49 @@ final class UploadParser {
      * @throws ApiException 415 for a missing or unknown content type or charset
      */
     static DemandBook.Format format(String contentType) {
+        return format(contentType, List.of(DemandBook.Format.JSON, DemandBook.Format.CSV));
+    }
+
+    /**
+     * @param accepted the formats the endpoint takes, named in the messages and in {@code Accept-Post}
+     * @return the format the Content-Type names, one of {@code accepted}
+     * @throws ApiException 415 for a missing content type, or one or a charset the endpoint does not take
+     */
+    static DemandBook.Format format(String contentType, List<DemandBook.Format> accepted) {
+        String expected = String.join(" or ", accepted.stream().map(UploadParser::mediaType).toList());
         String[] parts = contentType.split(";", -1); // "; " has an empty media type, not no parts
         String media = parts[0].strip().toLowerCase(Locale.ROOT);
         if (media.isEmpty() && !contentType.isBlank()) {
-            throw unsupported("Content-Type '%s' names no media type, expected application/json or text/csv".formatted(abbreviate(contentType)));
+            throw unsupported("Content-Type '%s' names no media type, expected %s".formatted(abbreviate(contentType), expected), accepted);
         }
         for (int i = 1; i < parts.length; i++) {
             String param = parts[i].strip().toLowerCase(Locale.ROOT);
             if (param.startsWith("charset=") && !param.equals("charset=utf-8") && !param.equals("charset=\"utf-8\"")) {
-                throw unsupported("charset '%s' is not supported, expected utf-8".formatted(param.substring(8)));
+                throw unsupported("charset '%s' is not supported, expected utf-8".formatted(param.substring(8)), accepted);
             }
         }
-        return switch (media) {
-            case "application/json" -> DemandBook.Format.JSON;
-            case "text/csv" -> DemandBook.Format.CSV;
-            case "" -> throw unsupported("Content-Type is missing, expected application/json or text/csv");
-            default -> throw unsupported("Content-Type '%s' is not supported, expected application/json or text/csv"
-                    .formatted(abbreviate(contentType)));
+        if (media.isEmpty()) {
+            throw unsupported("Content-Type is missing, expected " + expected, accepted);
+        }
+        for (DemandBook.Format f : accepted) {
+            if (mediaType(f).equals(media)) {
+                return f;
+            }
+        }
+        throw unsupported("Content-Type '%s' is not supported%s, expected %s".formatted(abbreviate(contentType),
+                accepted.size() == DemandBook.Format.values().length ? "" : " here", expected), accepted);
+    }
+
+    private static String mediaType(DemandBook.Format f) {
+        return switch (f) {
+            case JSON -> "application/json";
+            case CSV -> "text/csv";
         };
     }
 
-    private static ApiException unsupported(String message) {
-        return new ApiException(415, message, List.of(), Map.of("Accept-Post", "application/json, text/csv"));
+    private static ApiException unsupported(String message, List<DemandBook.Format> accepted) {
+        return new ApiException(415, message, List.of(), Map.of("Accept-Post",
+                String.join(", ", accepted.stream().map(UploadParser::mediaType).toList())));
     }
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper()
@@ -116,16 +137,34 @@ final class UploadParser {
      * @throws ApiException 415 when the body is not declared JSON, 400 when it is not UTF-8 or not JSON
      */
     static com.fasterxml.jackson.databind.JsonNode jsonBody(te.controller.daemon.http.ApiRequest r, String expected) {
-        if (format(r.contentType()) != DemandBook.Format.JSON) {
-            throw new ApiException(415, "Content-Type '%s' is not supported here, expected application/json".formatted(r.contentType()),
-                    java.util.List.of(), java.util.Map.of());
-        }
+        format(r.contentType(), List.of(DemandBook.Format.JSON));
         requireUtf8(r.body());
         try {
             return JSON.readTree(te.topology.io.Utf8Bom.strip(r.body()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // Jackson's own message names its classes and features; the operator needs what and where.
+            String what = e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException && e.getOriginalMessage().startsWith("Trailing token")
+                    ? "more follows the JSON value" : e.getOriginalMessage().lines().findFirst().orElse("");
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw ApiException.badRequest("request body is not JSON (%s%s), %s".formatted(what,
+                    at == null ? "" : " at line %d, column %d".formatted(at.getLineNr(), at.getColumnNr()), expected));
         } catch (java.io.IOException e) {
             throw ApiException.badRequest("request body is not JSON (%s), %s".formatted(e.getMessage().lines().findFirst().orElse(""),
                     expected));
+        }
+    }
+
+    /**
+     * @param allowed the fields the body may have
+     * @throws ApiException 400 naming every other field the body has
+     */
+    static void requireOnlyFields(com.fasterxml.jackson.databind.JsonNode body, java.util.Set<String> allowed, String expected) {
+        java.util.Set<String> extra = new java.util.TreeSet<>();
+        body.fieldNames().forEachRemaining(extra::add);
+        extra.removeAll(allowed);
+        if (!extra.isEmpty()) {
+            throw ApiException.badRequest("unknown field%s %s: %s".formatted(extra.size() == 1 ? "" : "s",
+                    String.join(", ", extra.stream().map(f -> "'" + abbreviate(f) + "'").toList()), expected));
         }
     }
 

@@ -195,11 +195,7 @@ public final class WhatIfResource {
         if (body == null || !body.isObject()) {
             throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), EXPECTED));
         }
-        for (String field : (Iterable<String>) body::fieldNames) {
-            if (!Set.of("links", "demandScale").contains(field)) {
-                throw ApiException.badRequest("unknown field '%s': %s".formatted(field, EXPECTED));
-            }
-        }
+        UploadParser.requireOnlyFields(body, Set.of("links", "demandScale"), EXPECTED);
         JsonNode links = body.get("links");
         if (links == null) {
             return List.of();
