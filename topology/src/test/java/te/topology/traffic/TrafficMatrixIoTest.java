@@ -37,6 +37,13 @@ class TrafficMatrixIoTest {
                 .hasMessageContaining("line 1: src 'None' is a label several nodes of twins carry; name the node by its id")
                 .hasMessageContaining("line 3: dst 'Nowhere' is not a node of twins")
                 .hasMessageNotContaining("line 2");
+        assertThat(twins.resolveNode("pARIS")).as("labels are matched ignoring case").isEqualTo(2);
+        assertThat(twins.resolveNode("a")).as("an id before a label").isZero();
+        assertThatThrownBy(() -> twins.resolveNode("NONE")).isInstanceOf(Topology.AmbiguousNodeException.class);
+        Topology cased = new Topology("cased", List.of(new te.topology.Node(0, "a", "Paris"), new te.topology.Node(1, "b", "PARIS")),
+                List.of(new te.topology.Link(0, 0, 1, 10), new te.topology.Link(1, 1, 0, 10)));
+        assertThatThrownBy(() -> cased.resolveNode("paris")).isInstanceOf(Topology.AmbiguousNodeException.class)
+                .hasMessageContaining("node 'paris' is ambiguous in cased");
     }
 
     @Test
