@@ -45,6 +45,10 @@ final class Reconciler implements AutoCloseable {
     private static final long MAX_RETRY_DELAY_MS = 60_000;
     private long retryDelayMs; // executor thread only; 0 while every switch was read
     private long runGeneration = -1; // executor thread only: the generation the current run pushes, once read
+    /** When this controller started, for {@link SouthboundConfig#startupWaitMs}. */
+    private final long startedNanos = System.nanoTime();
+    private boolean startupWaitOver; // executor thread only
+    private boolean startupWaitLogged; // executor thread only
     /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
     private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
@@ -156,6 +160,9 @@ final class Reconciler implements AutoCloseable {
         }
         long start = System.nanoTime();
         Map<Dpid, SwitchConnection> connectedNow = registry.ready();
+        if (waitingForSwitches(state, connectedNow, gen)) {
+            return;
+        }
         // A switch where this controller is not master (or equal) is left alone, as if it were away.
         Map<Dpid, SwitchConnection> ready = new HashMap<>();
         Set<Dpid> notMaster = new HashSet<>();
@@ -216,6 +223,44 @@ final class Reconciler implements AutoCloseable {
                             refreshed.read(), readMs, plannedMs, String.join(", ", outcome.phases()));
         }
         complete(gen, report);
+    }
+
+    /**
+     * After a start, switches reconnect one by one (Open vSwitch backs off up to 8 s). A run made
+     * while some of the state's switches are still away would leave out every path through them,
+     * and remove the ingress entries of commodities that have no other: traffic that was flowing
+     * would be dropped until they are back. So the first run waits for them, at most
+     * {@link SouthboundConfig#startupWaitMs} from the start; each connection asks for a run, and
+     * one is asked for at the deadline. Later runs (and a takeover after a role change) never wait.
+     *
+     * @return whether this run is put off
+     */
+    private boolean waitingForSwitches(DesiredState state, Map<Dpid, SwitchConnection> connectedNow, long gen) {
+        if (startupWaitOver) {
+            return false;
+        }
+        long leftMs = config.startupWaitMs() - (System.nanoTime() - startedNanos) / 1_000_000;
+        Set<Dpid> away = state.switches();
+        away.removeAll(connectedNow.keySet());
+        if (away.isEmpty() || leftMs <= 0) {
+            startupWaitOver = true;
+            if (!away.isEmpty()) {
+                log.warn("push {}: {} switches of the state still away {} s after the start {}; going on without them (paths "
+                        + "through them are left out until they connect)", gen, away.size(), config.startupWaitMs() / 1000.0, away);
+            }
+            return false;
+        }
+        if (!startupWaitLogged) {
+            startupWaitLogged = true;
+            log.info("push {} held until the {} switches still away connect, at most {} ms more (controller just started): {}", gen,
+                    away.size(), leftMs, away);
+        }
+        try {
+            executor.schedule(this::trigger, leftMs, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // closed
+        }
+        return true;
     }
 
     /** @return whether a newer state than generation {@code gen} has been pushed */

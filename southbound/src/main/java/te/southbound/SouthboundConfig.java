@@ -33,6 +33,10 @@ import java.util.Set;
  *                          must have; a switch claiming a dpid whose certificate has another name,
  *                          or a dpid without a name here, is refused. Empty: any trusted
  *                          certificate may claim any dpid (the default)
+ * @param startupWaitMs     after the controller starts, how long its first run waits for the switches
+ *                          of the desired state to connect, ms (0: not at all; default 15,000, above
+ *                          Open vSwitch's 8 s reconnect backoff): a run without them would remove
+ *                          the entries of commodities it can route only through them
  * @param role              the role every switch is asked for as it connects ({@link RoleClaim}):
  *                          EQUAL by default (nothing asked), MASTER or SLAVE with a generation id
  *                          when several controllers share the switches
@@ -40,7 +44,8 @@ import java.util.Set;
 public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
                                long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
                                int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles,
-                               Optional<SwitchTls> tls, Map<Dpid, String> certificateNames, RoleClaim role) {
+                               Optional<SwitchTls> tls, Map<Dpid, String> certificateNames, RoleClaim role,
+                               long startupWaitMs) {
     public SouthboundConfig {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(listen, "listen");
@@ -62,6 +67,9 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
                     + "get an echo request before it can be declared dead").formatted(deadAfterMs, echoIntervalMs));
         }
         requireWeightTotal(weightTotal);
+        if (startupWaitMs < 0) {
+            throw new IllegalArgumentException("startupWaitMs must be >= 0, got " + startupWaitMs);
+        }
     }
 
     /** @throws IllegalArgumentException unless {@code weightTotal} fits an OpenFlow bucket weight (1..65535) */
@@ -71,75 +79,84 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
         }
     }
 
-    /** 127.0.0.1:6653, plain TCP, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to 100, no bundles. */
+    /** @return this configuration with another start-up wait for switches, ms ({@code >= 0}) */
+    public SouthboundConfig withStartupWaitMs(long ms) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, ms);
+    }
+
+    /**
+     * 127.0.0.1:6653, plain TCP, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to
+     * 100, no bundles, the first run waiting up to 15 s for the switches after a start.
+     */
     public static SouthboundConfig defaults() {
         return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
-                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of(), RoleClaim.EQUAL);
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of(), RoleClaim.EQUAL, 15_000);
     }
 
     /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
     public SouthboundConfig withRequestTimeoutMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role);
+                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames, role);
+                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config sending each phase as one bundle where a switch accepts bundles ({@code true}), or never */
     public SouthboundConfig withBundles(boolean on) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames, role, startupWaitMs);
     }
 
     /** @return this config taking switches only over mutual TLS with {@code t} */
     public SouthboundConfig withTls(SwitchTls t) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames, role, startupWaitMs);
     }
 
     /** @return this config taking a switch only if its certificate's CN is the one {@code names} gives its dpid (needs TLS) */
     public SouthboundConfig withCertificateNames(Map<Dpid, String> names) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names, role);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names, role, startupWaitMs);
     }
 
     /** @return this config asking every switch for {@code claim}'s role as it connects */
     public SouthboundConfig withRole(RoleClaim claim) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, claim);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, claim, startupWaitMs);
     }
 }

@@ -54,6 +54,39 @@ class PartialFailureTest {
                 .anyMatch(b -> b.actions().toString().contains("MplsLabel[label=" + label + "]"));
     }
 
+    /**
+     * A restarted controller whose first switch to reconnect is the ingress: its first run waits
+     * for the other switches of the state instead of removing the ingress entries of a commodity
+     * it can route only through them (an operator's run on OVS: every ingress entry of the first
+     * switch back was deleted, traffic dropped until the others were back).
+     */
+    @Test
+    void aRestartedControllerWaitsForTheSwitchesBeforeItsFirstRun() throws Exception {
+        WeightPusher first = start();
+        FakeSwitch one = fakes.all.get(0);
+        assertThat(first.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(ingressPushes(one, 16)).isTrue();
+        int flows = one.flows.size();
+        first.close();
+
+        WeightPusher restarted = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withRequestTimeoutMs(500).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3)))
+                .withAuditIntervalMs(0).withStartupWaitMs(20_000));
+        pushers.add(restarted);
+        one.connect(fakes.group, restarted.localAddress());
+        var pushed = restarted.push(state(1, 0));
+        Thread.sleep(800);
+        assertThat(pushed).as("held while switches 2 and 3 are away").isNotDone();
+        assertThat(ingressPushes(one, 16)).as("the ingress still sends into its tunnel").isTrue();
+        assertThat(one.flows).hasSize(flows);
+        fakes.all.get(1).connect(fakes.group, restarted.localAddress());
+        fakes.all.get(2).connect(fakes.group, restarted.localAddress());
+        PushReport r = pushed.get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).isTrue();
+        assertThat(r.messagesSent()).as("the same state, adopted: nothing to send").isZero();
+        assertThat(ingressPushes(one, 16)).isTrue();
+    }
+
     @Test
     void aLabelEntryAFailedRunDeletedIsNotUsedWhileItsSwitchCannotBeRead() throws Exception {
         WeightPusher p = start();
@@ -83,7 +116,7 @@ class PartialFailureTest {
                 .withRequestTimeoutMs(2_000).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0);
         c = new SouthboundConfig(c.listen(), c.knownSwitches(), c.echoIntervalMs(), c.deadAfterMs(), c.requestTimeoutMs(),
                 c.auditIntervalMs(), c.weightTotal(), new Ownership(Ownership.DEFAULT.cookieTag(), 0x10000, 1), c.messageLog(),
-                c.bundles(), c.tls(), c.certificateNames(), c.role());
+                c.bundles(), c.tls(), c.certificateNames(), c.role(), c.startupWaitMs());
         WeightPusher p = WeightPusher.start(c);
         pushers.add(p);
         fakes.connectTo(p);
