@@ -81,6 +81,9 @@ public final class DesiredStates {
                 double f = allocation.pathFlowMbps(allocation.firstColumn(k) + i);
                 weighted.add(new WeightedPath(hops, flow > 0 ? f / flow : 1.0 / paths.pathCount(pair)));
             }
+            if (flow <= 0) {
+                weighted = offClosedArcs(weighted, paths, paths.firstPath(pair), problem.capacityMbps());
+            }
             String id = t.nodes().get(c.src(k)).id() + "->" + t.nodes().get(c.dst(k)).id();
             List<IpPrefix> prefixes = wiring.prefixes(c.dst(k));
             for (int j = 0; j < prefixes.size(); j++) {
@@ -111,15 +114,44 @@ public final class DesiredStates {
     }
 
     /**
+     * A commodity without flow still gets weights (its traffic, if any, must go somewhere), but not
+     * over an arc the problem gives no capacity (drained, or set to 0): an operator who waits for a
+     * drained link to carry nothing before taking it down would otherwise drop such traffic.
+     *
+     * @return {@code weighted} with paths over a closed arc at 0 and the others equal; as it is
+     *         when every path or none crosses one
+     */
+    private static List<WeightedPath> offClosedArcs(List<WeightedPath> weighted, PathSet paths, int firstPath, double[] capacityMbps) {
+        boolean[] open = new boolean[weighted.size()];
+        int openCount = 0;
+        for (int i = 0; i < open.length; i++) {
+            open[i] = true;
+            for (int arc : paths.pathArcs(firstPath + i)) {
+                open[i] &= capacityMbps[arc] > 0;
+            }
+            openCount += open[i] ? 1 : 0;
+        }
+        if (openCount == 0 || openCount == open.length) {
+            return weighted;
+        }
+        List<WeightedPath> out = new ArrayList<>(weighted.size());
+        for (int i = 0; i < open.length; i++) {
+            out.add(new WeightedPath(weighted.get(i).hops(), open[i] ? 1.0 / openCount : 0));
+        }
+        return out;
+    }
+
+    /**
      * @return {@code equal} with the weights {@code last} gave the same paths (the same hop list
-     *         objects, in order), or {@code equal} as it is when the paths differ or there is no last
+     *         objects, in order), or {@code equal} as it is when the paths differ, there is no last,
+     *         or the last sends over a path {@code equal} closes (weight 0)
      */
     private static List<WeightedPath> lastWeights(CommodityRoute last, List<WeightedPath> equal) {
         if (last == null || last.paths().size() != equal.size()) {
             return equal;
         }
         for (int i = 0; i < equal.size(); i++) {
-            if (last.paths().get(i).hops() != equal.get(i).hops()) {
+            if (last.paths().get(i).hops() != equal.get(i).hops() || (equal.get(i).fraction() == 0 && last.paths().get(i).fraction() > 0)) {
                 return equal;
             }
         }

@@ -103,6 +103,45 @@ class DesiredStatesTest {
         }
     }
 
+    /**
+     * A commodity without flow gets no weight on a path over an arc closed to it (drained: capacity
+     * 0), neither from an equal split nor from the weights it had (found on OVS: 100 % stayed on a
+     * drained link whose planned load was 0).
+     */
+    @Test
+    void aCommodityWithoutFlowIsKeptOffClosedArcs() {
+        var allocation = abileneAllocation();
+        TeProblem p = allocation.problem();
+        ConventionalWiring wiring = new ConventionalWiring(p.topology());
+        DesiredStates states = new DesiredStates(wiring);
+        states.stateOf(allocation);
+        // Close (drain) the first arc of commodity 0's first path, and take all flow away.
+        double[] capacity = p.capacityMbps().clone();
+        capacity[p.paths().pathArcs(p.paths().firstPath(p.commodities().pairIndex(0)))[0]] = 0;
+        TeProblem drained = new TeProblem(p.topology(), p.paths(), p.commodities(), capacity);
+        var none = new te.lp.Allocation(drained, new double[allocation.pathFlowsMbps().length]);
+        for (DesiredState state : java.util.List.of(states.stateOf(none), DesiredStates.of(none, wiring))) {
+            int checked = 0;
+            for (int k = 0; k < p.commodities().size(); k++) {
+                int first = p.paths().firstPath(p.commodities().pairIndex(k));
+                java.util.List<WeightedPath> w = state.commodities().get(k).paths();
+                boolean anyOpen = java.util.stream.IntStream.range(0, w.size())
+                        .anyMatch(i -> java.util.Arrays.stream(p.paths().pathArcs(first + i)).allMatch(a -> capacity[a] > 0));
+                if (anyOpen) {
+                    for (int i = 0; i < w.size(); i++) {
+                        boolean open = java.util.Arrays.stream(p.paths().pathArcs(first + i)).allMatch(a -> capacity[a] > 0);
+                        if (!open) {
+                            assertThat(w.get(i).fraction()).as("commodity %d path %d over a closed arc", k, i).isZero();
+                            checked++;
+                        }
+                    }
+                    assertThat(w.stream().mapToDouble(WeightedPath::fraction).sum()).isCloseTo(1.0, within(1e-9));
+                }
+            }
+            assertThat(checked).isPositive();
+        }
+    }
+
     @Test
     void aDualStackDestinationGetsARoutePerPrefixWithTheSameSplitAndTheFirstKeepsThePlainId() {
         var allocation = abileneAllocation();
