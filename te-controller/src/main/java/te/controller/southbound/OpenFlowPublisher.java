@@ -62,15 +62,45 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
                                           FlapDamping damping) throws InterruptedException {
         Set<Dpid> switches = IntStream.range(0, topology.nodeCount()).mapToObj(wiring::dpid).collect(Collectors.toSet());
         PortLinkMonitor ports = new PortLinkMonitor(topology, wiring, upHoldMillis, damping);
+        var publisher = new java.util.concurrent.atomic.AtomicReference<OpenFlowPublisher>();
+        // Every connection reports its ports first: the switch is back, and may have missed a push.
+        te.southbound.PortListener connects = new te.southbound.PortListener() {
+            @Override
+            public void portsReported(Dpid dpid, java.util.List<te.southbound.PortState> list) {
+                ports.portsReported(dpid, list);
+                OpenFlowPublisher p = publisher.get();
+                if (p != null) {
+                    p.switchBack();
+                }
+            }
+
+            @Override
+            public void portChanged(Dpid dpid, te.southbound.PortState port) {
+                ports.portChanged(dpid, port);
+            }
+        };
         WeightPusher pusher;
         try {
-            pusher = WeightPusher.start(config.withKnownSwitches(switches), ports);
+            pusher = WeightPusher.start(config.withKnownSwitches(switches), connects);
         } catch (RuntimeException | InterruptedException e) {
             ports.close();
             throw e;
         }
         LOG.info("OpenFlow 1.3: listening for {} switches on {}", switches.size(), pusher.localAddress());
-        return new OpenFlowPublisher(wiring, pusher, ports, new LinkLoadMonitor(topology, wiring));
+        publisher.set(new OpenFlowPublisher(wiring, pusher, ports, new LinkLoadMonitor(topology, wiring)));
+        return publisher.get();
+    }
+
+    /**
+     * A switch (re)connected: if the latest allocation is not confirmed on every switch (this one
+     * may have missed its push), it is pushed again, so that the run that brings the switch up to
+     * date also confirms it: {@code te_switches_allocation_version} and {@code lastPush} otherwise
+     * stayed behind until the next allocation, a false alert (found on OVS).
+     */
+    private synchronized void switchBack() {
+        if (lastState != null && lastPush != null && confirmed.get() < lastPush.version()) {
+            push(lastPush.version(), lastState);
+        }
     }
 
     /**
