@@ -109,8 +109,11 @@ final class RunMemory {
 
     /** A timeout says nothing by itself: name what was asked. */
     private static String readFailed(Dpid d, Exception e, long timeoutMs) {
-        return "reading switch %s failed: %s".formatted(d, e instanceof java.util.concurrent.TimeoutException
-                ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs) : e);
+        // The future's wrapper says nothing; its cause does ("connection ... closed" for a lost switch).
+        Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
+        return "reading switch %s failed: %s".formatted(d, cause instanceof java.util.concurrent.TimeoutException
+                ? "its groups and flows (GROUP_DESC, FLOW multipart) not answered within %d ms".formatted(timeoutMs)
+                : cause instanceof java.io.IOException && cause.getMessage() != null ? cause.getMessage() : cause.toString());
     }
 
     /** What {@link #refresh} did: switches it read, and the failures, one line per switch not read. */
