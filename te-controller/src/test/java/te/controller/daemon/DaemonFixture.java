@@ -180,6 +180,22 @@ final class DaemonFixture implements AutoCloseable {
         }
     }
 
+    /** Polls {@code condition} every 20 ms until it holds, giving up (failing) after a minute. */
+    static void awaitTrue(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        awaitTrue(what, Duration.ofSeconds(60), condition);
+    }
+
+    /** Polls {@code condition} every 20 ms until it holds, giving up (failing) after {@code within}. */
+    static void awaitTrue(String what, Duration within, java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("never within %s: %s".formatted(within, what));
+            }
+            Thread.sleep(20);
+        }
+    }
+
     /** Polls /v1/status (no time assertion: the poll gives up only after a minute) until it satisfies {@code done}. */
     JsonNode awaitStatus(Predicate<JsonNode> done) {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();

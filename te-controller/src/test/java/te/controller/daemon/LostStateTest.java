@@ -3,7 +3,6 @@ package te.controller.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +18,9 @@ import te.controller.daemon.state.StateStore;
  * ones, and a standby neither copies the loss nor stops mirroring what it still can.
  */
 class LostStateTest {
+    /** How long a poll waits for a follower to get somewhere before the test fails. */
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
     @TempDir
     Path dir;
 
@@ -26,16 +28,6 @@ class LostStateTest {
     void reset() {
         ScriptedSolverProvider.GATE.set(null);
         ScriptedSolverProvider.FAILURE.set(null);
-    }
-
-    private static void awaitTrue(String what, java.util.function.BooleanSupplier c) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!c.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("never: " + what);
-            }
-            Thread.sleep(20);
-        }
     }
 
     /** A primary restarted on a lost state directory whose only link-state change is a switch report is at version 1, not 0. */
@@ -54,7 +46,7 @@ class LostStateTest {
             try (PeerFollower f = new PeerFollower(new PeerFollow(java.net.URI.create(primary.url("")), Duration.ofMillis(100)),
                     DaemonFixture.ABILENE, demands, network, e -> { }, e -> { }, () -> true)) {
                 f.start();
-                awaitTrue("a read", () -> f.status().get("lastSyncAt") != null || f.status().get("lastError") != null);
+                DaemonFixture.awaitTrue("a read", WAIT, () -> f.status().get("lastSyncAt") != null || f.status().get("lastError") != null);
                 Thread.sleep(300);
                 assertThat(network.current().links().isDrained(0)).as("standby's drain kept").isTrue();
                 assertThat(network.current().links().capacityMbps()).containsEntry(2, 100.0);
@@ -93,14 +85,15 @@ class LostStateTest {
                     DaemonFixture.ABILENE, demands, network, e -> { }, e -> { }, () -> true)) {
                 try (DaemonFixture primary = DaemonFixture.startOnPort(primaryDir, port)) {
                     f.start();
-                    awaitTrue("mirrored", () -> network.current().links().isDrained(4) && demands.current().matrix().size() == 1);
+                    DaemonFixture.awaitTrue("mirrored", WAIT,
+                            () -> network.current().links().isDrained(4) && demands.current().matrix().size() == 1);
                 }
                 for (String kind : new String[] {"demands.state", "links.state", "operator.state"}) {
                     Files.copy(backup.resolve(kind), primaryDir.resolve(kind), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
                 }
                 long mirrored = demands.current().version();
                 try (DaemonFixture primary = DaemonFixture.startOnPort(primaryDir, port)) {
-                    awaitTrue("refused", () -> String.valueOf(f.status().get("lastError")).contains("went back"));
+                    DaemonFixture.awaitTrue("refused", WAIT, () -> String.valueOf(f.status().get("lastError")).contains("went back"));
                     Thread.sleep(300);
                     assertThat(String.valueOf(f.status().get("lastError"))).contains("demand version went back from 2 to 1");
                     assertThat(demands.current().version()).isEqualTo(mirrored);
@@ -108,7 +101,8 @@ class LostStateTest {
                     assertThat(network.current().links().isDrained(4)).as("the newer drain kept").isTrue();
                     // The links are read apart from the demands: their own guard keeps the drain.
                     primary.putJson(newer); // demand version 2 again, not behind: mirrored; the links stay refused
-                    awaitTrue("links refused", () -> String.valueOf(f.status().get("lastError")).contains("operator link-state version went back"));
+                    DaemonFixture.awaitTrue("links refused", WAIT,
+                            () -> String.valueOf(f.status().get("lastError")).contains("operator link-state version went back"));
                     assertThat(network.current().links().isDrained(4)).isTrue();
                 }
             }
@@ -192,34 +186,21 @@ class LostStateTest {
     /** A primary whose links file was lost (links version 0) keeps the standby from mirroring its demands at all. */
     @Test
     void aRefusalOfTheLinksStillMirrorsTheDemands() throws Exception {
-        com.sun.net.httpserver.HttpServer fake = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
-        Map<String, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
-        bodies.put("/v1/topology", "{\"name\":\"Abilene\",\"contentHash\":\"%s\",\"topologyVersion\":0,\"links\":[],\"downLinks\":[]}"
-                .formatted(DaemonFixture.ABILENE.contentHash()));
-        bodies.put("/v1/demands", "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":10}]");
-        fake.createContext("/", x -> {
-            byte[] body = bodies.getOrDefault(x.getRequestURI().getPath(), "{}").getBytes(StandardCharsets.UTF_8);
-            x.getResponseHeaders().add("Content-Type", "application/json");
-            x.getResponseHeaders().add("ETag", "\"d7.p\"");
-            x.getResponseHeaders().add("X-TE-Demand-Version", "7");
-            x.sendResponseHeaders(200, body.length);
-            x.getResponseBody().write(body);
-            x.close();
-        });
-        fake.start();
-        try (StateStore store = new StateStore(dir.resolve("standby"))) {
+        try (FakePrimary fake = new FakePrimary(); // links at operator version 0: refused over this standby's drain
+             StateStore store = new StateStore(dir.resolve("standby"))) {
+            fake.demandTag = "\"d7.p\"";
+            fake.demandVersion = "7";
+            fake.bodies.put("/v1/demands", "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":10}]");
             DemandBook demands = DemandBook.load(DaemonFixture.ABILENE, store);
             NetworkBook network = NetworkBook.load(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS, store, 1);
             network.setDrain(0, true); // mirrored earlier
-            try (PeerFollower f = new PeerFollower(new PeerFollow(java.net.URI.create("http://127.0.0.1:" + fake.getAddress().getPort()),
-                    Duration.ofMillis(100)), DaemonFixture.ABILENE, demands, network, e -> { }, e -> { }, () -> true)) {
+            try (PeerFollower f = new PeerFollower(new PeerFollow(java.net.URI.create(fake.base()), Duration.ofMillis(100)),
+                    DaemonFixture.ABILENE, demands, network, e -> { }, e -> { }, () -> true)) {
                 f.start();
-                awaitTrue("the demands mirrored", () -> demands.current().matrix().size() == 1);
+                DaemonFixture.awaitTrue("the demands mirrored", WAIT, () -> demands.current().matrix().size() == 1);
                 assertThat(network.current().links().isDrained(0)).as("its own drain kept").isTrue();
                 assertThat(String.valueOf(f.status().get("lastError"))).contains("no operator link states");
             }
-        } finally {
-            fake.stop(0);
         }
     }
 }

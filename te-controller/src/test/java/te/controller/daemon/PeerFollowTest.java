@@ -158,76 +158,6 @@ class PeerFollowTest {
         }
     }
 
-    /** A scripted primary: answers by path, honours If-None-Match on the demands, counts full demand bodies. */
-    private static final class FakePrimary implements AutoCloseable {
-        final HttpServer server;
-        final Map<String, String> bodies = new java.util.concurrent.ConcurrentHashMap<>();
-        volatile String demandTag = "\"d1.boot\"";
-        volatile String demandVersion = "1";
-        final java.util.concurrent.atomic.AtomicInteger demandBodies = new java.util.concurrent.atomic.AtomicInteger();
-        volatile boolean stallDemands;
-
-        FakePrimary() throws java.io.IOException {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
-            bodies.put("/v1/topology", topology(0, ""));
-            bodies.put("/v1/demands", "[]");
-            server.createContext("/", x -> {
-                String path = x.getRequestURI().getPath();
-                byte[] body = bodies.getOrDefault(path, "{}").getBytes(StandardCharsets.UTF_8);
-                x.getResponseHeaders().add("Content-Type", "application/json");
-                if (path.equals("/v1/demands")) {
-                    if (demandTag.equals(x.getRequestHeaders().getFirst("If-None-Match"))) {
-                        x.sendResponseHeaders(304, -1);
-                        x.close();
-                        return;
-                    }
-                    x.getResponseHeaders().add("ETag", demandTag);
-                    x.getResponseHeaders().add("X-TE-Demand-Version", demandVersion);
-                    if (stallDemands) { // headers and half the body, then nothing
-                        x.sendResponseHeaders(200, body.length * 2L);
-                        x.getResponseBody().write(body);
-                        x.getResponseBody().flush();
-                        try {
-                            Thread.sleep(60_000);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                        x.close();
-                        return;
-                    }
-                    demandBodies.incrementAndGet();
-                }
-                x.sendResponseHeaders(200, body.length);
-                x.getResponseBody().write(body);
-                x.close();
-            });
-            server.start();
-        }
-
-        static String topology(long version, String downLinks) {
-            return "{\"name\":\"Abilene\",\"contentHash\":\"%s\",\"topologyVersion\":%d,\"links\":[],\"downLinks\":[%s]}"
-                    .formatted(DaemonFixture.ABILENE.contentHash(), version, downLinks);
-        }
-
-        String base() {
-            return "http://127.0.0.1:" + server.getAddress().getPort();
-        }
-
-        @Override
-        public void close() {
-            server.stop(0);
-        }
-    }
-
-    private static void awaitTrue(String what, java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(20);
-        }
-    }
-
     @Test
     void anUnchangedMatrixIsNotFetchedAgainUntilThisDaemonChangedItsOwn() throws Exception {
         String two = "[{\"src\":\"0\",\"dst\":\"1\",\"demand\":10},{\"src\":\"1\",\"dst\":\"2\",\"demand\":20}]";
@@ -241,7 +171,7 @@ class PeerFollowTest {
                     new PeerFollow(java.net.URI.create(primary.base()), Duration.ofMillis(100), Duration.ofSeconds(1)), DaemonFixture.ABILENE, demands, network,
                     e -> { }, e -> { }, following::get)) {
                 f.start();
-                awaitTrue("mirrored", () -> demands.current().matrix().size() == 2);
+                DaemonFixture.awaitTrue("mirrored", () -> demands.current().matrix().size() == 2);
                 Thread.sleep(500); // five more reads, each answered 304
                 assertThat(primary.demandBodies.get()).isEqualTo(1);
 
@@ -252,14 +182,15 @@ class PeerFollowTest {
                 demands.replace(te.topology.traffic.TrafficMatrixIo.readJson(DaemonFixture.ABILENE, "own",
                         new java.io.ByteArrayInputStream(own)), own, DemandBook.Format.JSON);
                 following.set(true);
-                awaitTrue("the primary's matrix again", () -> demands.current().matrix().size() == 2);
+                DaemonFixture.awaitTrue("the primary's matrix again", () -> demands.current().matrix().size() == 2);
                 assertThat(primary.demandBodies.get()).isEqualTo(2);
 
                 // A primary started on a lost state directory (version 0, no demands) does not wipe the standby's.
                 primary.demandVersion = "0";
                 primary.demandTag = "\"d0.other\"";
                 primary.bodies.put("/v1/demands", "[]");
-                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains("the primary has no demands (version 0"));
+                DaemonFixture.awaitTrue("named",
+                        () -> String.valueOf(f.status().get("lastError")).contains("the primary has no demands (version 0"));
                 assertThat(demands.current().matrix().size()).isEqualTo(2);
 
                 // Nor its link states: an operator's drain here stays.
@@ -267,16 +198,18 @@ class PeerFollowTest {
                 primary.bodies.put("/v1/demands", two);
                 network.setDrain(0, true);
                 primary.bodies.put("/v1/topology", FakePrimary.topology(0, ""));
-                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains("the primary has no operator link states"));
+                DaemonFixture.awaitTrue("named",
+                        () -> String.valueOf(f.status().get("lastError")).contains("the primary has no operator link states"));
                 assertThat(network.current().links().isDrained(0)).isTrue();
 
                 // A primary that stalls in the middle of a body is named once the timeout passes; the follower goes on.
                 primary.bodies.put("/v1/topology", FakePrimary.topology(1, ""));
                 primary.demandTag = "\"d2.boot\"";
                 primary.stallDemands = true;
-                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains("no whole answer within"));
+                DaemonFixture.awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains("no whole answer within"));
                 primary.stallDemands = false;
-                awaitTrue("following again", () -> f.status().get("lastError") == null && !network.current().links().isDrained(0));
+                DaemonFixture.awaitTrue("following again",
+                        () -> f.status().get("lastError") == null && !network.current().links().isDrained(0));
             }
         }
     }
@@ -292,7 +225,7 @@ class PeerFollowTest {
                     DemandBook.load(DaemonFixture.ABILENE, store), NetworkBook.load(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS, store, 1),
                     e -> { }, e -> { }, () -> true, boot)) {
                 f.start();
-                awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains(
+                DaemonFixture.awaitTrue("named", () -> String.valueOf(f.status().get("lastError")).contains(
                         "that is this daemon itself (entity tag " + tag + " carries its own run mark); --follow must name the primary"));
             }
         }

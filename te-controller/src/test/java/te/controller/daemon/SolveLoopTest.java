@@ -73,7 +73,7 @@ class SolveLoopTest {
             // A non-empty directory where the allocation's file goes: the rename over it fails.
             Path obstacle = java.nio.file.Files.createDirectories(dir.resolve("allocation.state").resolve("obstacle"));
             d.putJson(CONGESTED);
-            JsonNode failed = awaitStatus(d, s -> !s.get("lastError").isNull());
+            JsonNode failed = d.awaitStatus(s -> !s.get("lastError").isNull());
             assertThat(failed.get("lastError").get("message").asText()).contains("allocation.state");
             assertThat(failed.get("lastError").get("reasons").toString()).contains("demands");
             assertThat(failed.get("lastError").get("failuresInARow").asInt()).isEqualTo(1);
@@ -86,18 +86,6 @@ class SolveLoopTest {
             assertThat(s.get("lastError").isNull()).isTrue();
             assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
             assertThat(s.get("lastSolve").get("reasons").toString()).contains("demands");
-        }
-    }
-
-    private static JsonNode awaitStatus(DaemonFixture d, java.util.function.Predicate<JsonNode> done) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (true) {
-            JsonNode s = DaemonFixture.json(d.get("/v1/status"));
-            if (done.test(s)) {
-                return s;
-            }
-            assertThat(System.nanoTime()).as("status never matched: %s", s).isLessThan(deadline);
-            Thread.sleep(20);
         }
     }
 
