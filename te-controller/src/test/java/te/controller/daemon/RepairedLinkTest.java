@@ -62,12 +62,16 @@ class RepairedLinkTest {
             d.awaitAllocationFor(1, 0);
             d.putMatrix(te.topology.traffic.TrafficSpec.parse("bimodal:2,400").generate(t));
             d.awaitAllocationFor(2, 0);
-            before = DaemonFixture.JSON.readTree(d.get("/v1/allocation").body());
+            String body = d.get("/v1/allocation").body();
+            d.checkedAllocation(body, List.of());
+            before = DaemonFixture.JSON.readTree(body);
         }
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             JsonNode s = d.awaitStatus(x -> x.path("solvesCompleted").asLong() >= 1);
             assertThat(s.path("lastSolve").path("outcome").asText()).isEqualTo("PUBLISHED");
-            JsonNode after = DaemonFixture.JSON.readTree(d.get("/v1/allocation").body());
+            String body = d.get("/v1/allocation").body();
+            d.checkedAllocation(body, List.of());
+            JsonNode after = DaemonFixture.JSON.readTree(body);
             assertThat(after.get("version").asLong()).isGreaterThan(before.get("version").asLong());
             assertThat(after.get("commodities").size()).isEqualTo(before.get("commodities").size());
             List<String> moved = new java.util.ArrayList<>();

@@ -86,6 +86,7 @@ class SolveLoopTest {
             assertThat(s.get("lastError").isNull()).isTrue();
             assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
             assertThat(s.get("lastSolve").get("reasons").toString()).contains("demands");
+            assertThat(d.checkedAllocation(d.get("/v1/allocation").body(), List.of()).totalFlowMbps()).isPositive();
         }
     }
 

@@ -120,6 +120,7 @@ class DesiredStatesTest {
         capacity[p.paths().pathArcs(p.paths().firstPath(p.commodities().pairIndex(0)))[0]] = 0;
         TeProblem drained = new TeProblem(p.topology(), p.paths(), p.commodities(), capacity);
         var none = new te.lp.Allocation(drained, new double[allocation.pathFlowsMbps().length]);
+        assertThat(new AllocationChecker().violations(none, 1)).isEmpty();
         for (DesiredState state : java.util.List.of(states.stateOf(none), DesiredStates.of(none, wiring))) {
             int checked = 0;
             for (int k = 0; k < p.commodities().size(); k++) {
