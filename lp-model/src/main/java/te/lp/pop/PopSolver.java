@@ -1,12 +1,14 @@
 package te.lp.pop;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import te.lp.Allocation;
 import te.lp.AllocationChecker;
@@ -84,6 +86,9 @@ public final class PopSolver {
         return new PopSolver(solver, options, shorterPaths);
     }
 
+    /** How the message of a sub-problem skipped because another one failed starts. */
+    static final String SKIPPED_AFTER_FAILURE = "skipped: ";
+
     /** @return the merged result; failures are statuses, never exceptions */
     public PopResult solve(TeProblem problem, Objective objective) {
         long start = System.nanoTime();
@@ -102,12 +107,14 @@ public final class PopSolver {
         List<TeResult> results = heuristicWhereOutOfTime(subProblems, solvedResults, objective);
         long solved = System.nanoTime();
 
-        for (TeResult r : results) {
-            if (!r.ok()) {
-                return new PopResult(r.status(), Optional.empty(), Double.NaN, results, pieces.size(),
-                        seconds(start, partitioned), seconds(partitioned, solved), Double.NaN, seconds(start, System.nanoTime()),
-                        "sub-problem failed: " + r.message());
-            }
+        // The failure that stopped the solve, not a sub-problem skipped because of it.
+        Optional<TeResult> failure = results.stream().filter(r -> !r.ok())
+                .min(Comparator.comparing(r -> r.message().startsWith(SKIPPED_AFTER_FAILURE)));
+        if (failure.isPresent()) {
+            TeResult r = failure.get();
+            return new PopResult(r.status(), Optional.empty(), Double.NaN, results, pieces.size(),
+                    seconds(start, partitioned), seconds(partitioned, solved), Double.NaN, seconds(start, System.nanoTime()),
+                    "sub-problem failed: " + r.message());
         }
         Allocation merged = merge(problem, pieces, sub, subProblems, results);
         if (objective == Objective.CONCURRENT_FLOW || objective == Objective.MIN_MLU) {
@@ -241,8 +248,14 @@ public final class PopSolver {
      *                    starts after it is out of time without an allocation
      */
     private List<TeResult> solveAll(List<TeProblem> subProblems, Objective objective, boolean heavyTailed, Deadline deadline) {
-        java.util.function.Function<TeProblem, TeResult> solveOne = p -> {
+        // One failure fails the whole solve: sub-problems not started yet are skipped.
+        AtomicBoolean failed = new AtomicBoolean();
+        Function<TeProblem, TeResult> solveOne = p -> {
             double left = deadline.secondsLeft();
+            if (failed.get()) {
+                return new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
+                        SKIPPED_AFTER_FAILURE + "another sub-problem failed first");
+            }
             if (left <= 0) {
                 return new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
                         "not started: the time limit of %s s passed while other sub-problems ran"
@@ -250,7 +263,17 @@ public final class PopSolver {
             }
             SolverOptions within = withinLimit(options.perSolve(), left);
             TeOptimizer plain = new TeOptimizer(solver, within).withGap(SUB_PROBLEM_GAP).withShorterPaths(false);
-            return (heavyTailed ? plain.asHeavyTailed() : plain).solve(p, objective);
+            TeResult r;
+            try {
+                r = (heavyTailed ? plain.asHeavyTailed() : plain).solve(p, objective);
+            } catch (RuntimeException e) {
+                // E.g. a solver refusing an option or a licence: a status, like every other failure.
+                r = new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0, "crashed: " + e);
+            }
+            if (!r.ok() && r.status() != SolveStatus.TIME_LIMIT) {
+                failed.set(true);
+            }
+            return r;
         };
         int threads = Math.min(options.parallelism(), subProblems.size());
         if (threads == 1) {
@@ -261,24 +284,41 @@ public final class PopSolver {
             t.setDaemon(true);
             return t;
         });
-        try {
-            List<Future<TeResult>> futures = new ArrayList<>();
-            for (TeProblem p : subProblems) {
-                futures.add(pool.submit(() -> solveOne.apply(p)));
-            }
-            List<TeResult> results = new ArrayList<>();
-            for (Future<TeResult> f : futures) {
-                results.add(f.get());
-            }
-            return results;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("POP solve interrupted", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("POP sub-problem crashed: " + e.getCause(), e.getCause());
-        } finally {
-            pool.shutdownNow();
+        List<Future<TeResult>> futures = new ArrayList<>();
+        for (TeProblem p : subProblems) {
+            futures.add(pool.submit(() -> solveOne.apply(p)));
         }
+        pool.shutdown();
+        // Every solve is waited for, failed or not: a native solve ignores interrupts, and one left
+        // running after this returns would hold a core that the next solve counts on.
+        List<TeResult> results = new ArrayList<>();
+        Error thrown = null;
+        boolean interrupted = false;
+        for (Future<TeResult> f : futures) {
+            while (true) {
+                try {
+                    results.add(f.get());
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    failed.set(true); // what has not started yet is skipped; what runs ends within the deadline
+                } catch (ExecutionException e) {
+                    failed.set(true);
+                    thrown = thrown == null && e.getCause() instanceof Error err ? err : thrown;
+                    results.add(new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
+                            "crashed: " + e.getCause()));
+                    break;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("POP solve interrupted");
+        }
+        if (thrown != null) {
+            throw thrown; // e.g. out of memory: not a solver's answer
+        }
+        return results;
     }
 
     /** @return {@code options} with its time limit lowered to {@code seconds} if that is less (no limit stays none) */

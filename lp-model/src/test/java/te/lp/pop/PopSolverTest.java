@@ -103,6 +103,50 @@ class PopSolverTest {
         }
     }
 
+    /**
+     * A sub-problem whose solver throws (a licence, an option refused) fails the solve with a status,
+     * and the solve returns only once no sub-problem runs any more: a native solve ignores
+     * interrupts, and one left running would take a core from the next solve.
+     */
+    @Test
+    void aSubProblemThatThrowsFailsTheSolveWithAStatusAndLeavesNothingRunning() {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+        TeSolver firstThrows = new TeSolver() {
+            @Override
+            public String name() {
+                return "first-throws";
+            }
+
+            @Override
+            public te.lp.SolveResult solve(te.lp.LpModel m, SolverOptions o) {
+                if (calls.getAndIncrement() == 0) {
+                    throw new IllegalStateException("no licence");
+                }
+                running.incrementAndGet();
+                try {
+                    long until = System.nanoTime() + 300_000_000L;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait(); // like a native solve: deaf to interrupts
+                    }
+                    return HIGHS.solve(m, o);
+                } finally {
+                    running.decrementAndGet();
+                }
+            }
+        };
+        TeProblem p = problem("gravity:1,512");
+        PopResult r = new PopSolver(firstThrows, new PopOptions(8, 0, 1, new RandomPartitioner(), 2, new SolverOptions(60, 1, false)))
+                .solve(p, Objective.TOTAL_FLOW);
+        assertThat(running.get()).as("solves still running when solve() returned").isZero();
+        assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
+        assertThat(r.allocation()).isEmpty();
+        assertThat(r.message()).contains("crashed").contains("no licence");
+        // Sub-problems queued behind the failure are skipped, not solved for nothing.
+        assertThat(calls.get()).isLessThan(8);
+        assertThat(r.subResults()).anyMatch(sr -> sr.message().startsWith(PopSolver.SKIPPED_AFTER_FAILURE));
+    }
+
     @Test
     void aThresholdBeyondWhatThePieceCapAllowsSplitsEveryCommodityIntoTheCapAndConservesDemand() {
         TeProblem p = problem("gravity:1,16");
