@@ -18,18 +18,18 @@ import te.lp.TeOptimizer;
 // G1, the daemon's collector: with the suite's ParallelGC, the 286 MB arrays made full collections
 // and ±0.6–1.1 s of noise per rendering.
 @Fork(value = 1, jvmArgsAppend = {"-Xmx16g"})
-public class AllocationJsonBenchmark extends InstanceBenchmark {
+public class AllocationJsonBenchmark extends SolvingBenchmark {
     Allocation allocation;
 
     @Override
     protected void prepare() {
-        allocation = new TeOptimizer(backend, new SolverOptions(600, 1, false)).solve(problem, objective).allocation().orElseThrow();
+        allocation = new TeOptimizer(backend, new SolverOptions(600, 1, false)).solve(problem, goal).allocation().orElseThrow();
     }
 
     /** @return bytes rendered */
     @Benchmark
     public int parallelBytes() throws IOException {
-        return AllocationJson.toBytes(allocation, objective.cliName(), allocation.objectiveValue(objective), AllocationJson.Fields.NONE,
+        return AllocationJson.toBytes(allocation, goal.cliName(), allocation.objectiveValue(goal), AllocationJson.Fields.NONE,
                 k -> true).length;
     }
 
@@ -37,7 +37,7 @@ public class AllocationJsonBenchmark extends InstanceBenchmark {
     @Benchmark
     public long streamed() throws IOException {
         Counting out = new Counting();
-        AllocationJson.write(allocation, objective.cliName(), allocation.objectiveValue(objective), out);
+        AllocationJson.write(allocation, goal.cliName(), allocation.objectiveValue(goal), out);
         return out.chars;
     }
 

@@ -21,7 +21,7 @@ import te.southbound.openflow.OfMessage;
  * Allocation → switch state → OpenFlow 1.3 bytes: the allocation (solved once in the set-up)
  * turned into desired state, compiled into the first push's flow and group mods, and those encoded.
  */
-public class OpenFlowBenchmark extends InstanceBenchmark {
+public class OpenFlowBenchmark extends SolvingBenchmark {
     private static final int WEIGHT_TOTAL = 100;
 
     Allocation allocation;
@@ -31,7 +31,7 @@ public class OpenFlowBenchmark extends InstanceBenchmark {
 
     @Override
     protected void prepare() {
-        allocation = new TeOptimizer(backend, new SolverOptions(600, 1, false)).solve(problem, objective).allocation().orElseThrow();
+        allocation = new TeOptimizer(backend, new SolverOptions(600, 1, false)).solve(problem, goal).allocation().orElseThrow();
         desired = DesiredStates.of(allocation, new ConventionalWiring(problem.topology()));
         messages = FirstPush.messages(desired, Ownership.DEFAULT, WEIGHT_TOTAL);
         primed = new DesiredStates(new ConventionalWiring(problem.topology()));

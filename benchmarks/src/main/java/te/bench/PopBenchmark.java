@@ -2,15 +2,12 @@ package te.bench;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
-import te.lp.Allocation;
-import te.lp.baseline.Cspf;
-import te.lp.pop.ClientSplit;
 import te.lp.pop.PopOptions;
 import te.lp.pop.PopResult;
 import te.lp.pop.PopSolver;
 
-/** POP end to end (partition, parallel build and solve, merge), client splitting alone, and CSPF. */
-public class PopBenchmark extends InstanceBenchmark {
+/** POP end to end: partition, parallel build and solve, merge (client splitting alone: {@link BaselineBenchmark}). */
+public class PopBenchmark extends SolvingBenchmark {
     @Param({"16"})
     int k;
 
@@ -19,17 +16,6 @@ public class PopBenchmark extends InstanceBenchmark {
 
     @Benchmark
     public PopResult pop() {
-        return new PopSolver(backend, PopOptions.of(k, clientSplit)).solve(problem, objective);
-    }
-
-    /** As POP splits: capped at k pieces per commodity; at the reference's t = 0.75 when the parameter is 0 (no splitting to time). */
-    @Benchmark
-    public ClientSplit clientSplitting() {
-        return ClientSplit.of(problem.commodities(), clientSplit > 0 ? clientSplit : 0.75, k);
-    }
-
-    @Benchmark
-    public Allocation cspf() {
-        return Cspf.allocate(problem);
+        return new PopSolver(backend, PopOptions.of(k, clientSplit)).solve(problem, goal);
     }
 }

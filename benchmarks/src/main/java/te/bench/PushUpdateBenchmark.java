@@ -34,7 +34,7 @@ import te.topology.traffic.TrafficSpec;
  * switches. The three allocations are solved once in the trial set-up; each invocation's planner
  * is primed in an untimed set-up.
  */
-public class PushUpdateBenchmark extends InstanceBenchmark {
+public class PushUpdateBenchmark extends SolvingBenchmark {
     private static final int WEIGHT_TOTAL = 100;
 
     /** true: the three states come from one adapter, sharing hop lists (as in the daemon); false: each from a fresh one. */
@@ -51,7 +51,7 @@ public class PushUpdateBenchmark extends InstanceBenchmark {
     @Override
     protected void prepare() {
         TeOptimizer optimizer = new TeOptimizer(backend, new SolverOptions(600, 2, false));
-        Allocation best = optimizer.solve(problem, objective).allocation().orElseThrow();
+        Allocation best = optimizer.solve(problem, goal).allocation().orElseThrow();
         double[] load = best.arcLoadMbps();
         int ab = 0;
         for (int a = 1; a < load.length; a++) {
@@ -61,14 +61,14 @@ public class PushUpdateBenchmark extends InstanceBenchmark {
         NetworkSnapshot failed = SurvivingPaths.of(t, problem.paths(),
                 LinkState.allUp().with(ab, true).with(t.arcIndex(t.arcDst(ab), t.arcSrc(ab)), true), 2);
         TeProblem afterFailure = new TeProblem(t, failed.paths(),
-                Commodities.of(TrafficSpec.parse(traffic).generate(t), failed.paths()), failed.capacityMbps());
+                Commodities.of(TrafficSpec.parse(trafficSpec()).generate(t), failed.paths()), failed.capacityMbps());
         ConventionalWiring wiring = new ConventionalWiring(t);
         DesiredStates shared = new DesiredStates(wiring);
         java.util.function.Function<Allocation, DesiredState> adapt = sharedHops ? shared::stateOf : a -> DesiredStates.of(a, wiring);
         // What the daemon serves: the optimum, the optimum pruned of the link, the re-solve without it.
         optimum = adapt.apply(best);
-        pruned = adapt.apply(AllocationPruner.prune(best, objective, t, failed).orElseThrow());
-        resolved = adapt.apply(optimizer.solve(afterFailure, objective).allocation().orElseThrow());
+        pruned = adapt.apply(AllocationPruner.prune(best, goal, t, failed).orElseThrow());
+        resolved = adapt.apply(optimizer.solve(afterFailure, goal).allocation().orElseThrow());
     }
 
     /** Primes only the planner the running benchmark uses: each takes seconds on Cogentco. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import te.controller.cli.TeCli;
 import te.controller.compare.ComparisonPlot;
 import te.controller.compare.ComparisonRunner;
 import te.controller.compare.ComparisonTable;
@@ -33,7 +34,7 @@ public final class Report implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "Output directory.")
     Path out;
 
-    @Option(names = "--quick", description = "The 5-minute subset (Cogentco and GtsCe, gravity and poisson-high-intra, total flow).")
+    @Option(names = "--quick", description = "The subset that runs within 5 minutes (Cogentco and GtsCe, gravity and poisson-high-intra, total flow).")
     boolean quick;
 
     @Option(names = "--solver", defaultValue = "highs-warm", description = "LP backend (default: ${DEFAULT-VALUE}).")
@@ -88,10 +89,18 @@ public final class Report implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
-        Files.createDirectories(out);
+    public Integer call() {
+        // Every flag is checked before the directory is made and the first instance is loaded.
+        var backend = Solvers.byName(solver);
+        Partitioner part = Partitioner.byName(partitioner);
+        TeCli.timeLimit("--time-limit", timeLimit);
+        try {
+            Files.createDirectories(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the --out directory " + out, e);
+        }
         int cores = Runtime.getRuntime().availableProcessors();
-        ComparisonRunner runner = new ComparisonRunner(Solvers.byName(solver), cores, timeLimit, Partitioner.byName(partitioner), 1);
+        ComparisonRunner runner = new ComparisonRunner(backend, cores, timeLimit, part, 1);
         List<Row> rows = new ArrayList<>();
         List<Instance> instances = instances(quick);
         long start = System.nanoTime();
@@ -188,6 +197,6 @@ public final class Report implements Callable<Integer> {
 
     /** Runs the report; exit status 0 on success. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new Report()).execute(args));
+        System.exit(TeCli.configured(new CommandLine(new Report())).execute(args));
     }
 }

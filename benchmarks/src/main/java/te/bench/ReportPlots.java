@@ -59,8 +59,9 @@ final class ReportPlots {
         byTopology.forEach((topology, rows) -> {
             List<double[]> xy = rows.stream()
                     .filter(r -> r.instance().traffic().startsWith("gravity") && r.instance().objective() == Objective.TOTAL_FLOW)
-                    .filter(r -> r.outcome().method().kind() == Method.Kind.POP && r.outcome().wallSeconds() > 0)
-                    .map(r -> new double[] {r.outcome().method().k(), r.fullLpWall() / r.outcome().wallSeconds()}).toList();
+                    // Without an optimal full LP there is no speed-up, as in the tables.
+                    .filter(r -> r.outcome().method().kind() == Method.Kind.POP && Double.isFinite(r.speedup()))
+                    .map(r -> new double[] {r.outcome().method().k(), r.speedup()}).toList();
             if (!xy.isEmpty()) {
                 chart.addSeries(topology, xy.stream().mapToDouble(p -> p[0]).toArray(), xy.stream().mapToDouble(p -> p[1]).toArray());
             }
@@ -79,8 +80,10 @@ final class ReportPlots {
                     && r.outcome().method().equals(Method.pop(16, r.instance().clientSplit()))).findFirst();
             Optional<Report.Row> plain = rows.stream().filter(r -> r.instance().clientSplit() > 0
                     && r.instance().objective() == Objective.TOTAL_FLOW && r.outcome().method().equals(Method.pop(16, 0))).findFirst();
-            if (split.isPresent() && plain.isPresent()) {
+            // Without an optimal full LP there is no share: left out, as in the medians, not drawn as 0 %.
+            if (split.isPresent() && plain.isPresent() && !Double.isNaN(split.get().fullLpValue())) {
                 topologies.add(topology);
+                // A POP-16 that failed against an optimal full LP is 0 %, as in the medians.
                 with.add(100 * nanToZero(ReportSummary.share(split.get())));
                 without.add(100 * nanToZero(ReportSummary.share(plain.get())));
             }

@@ -2,7 +2,6 @@ package te.bench;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -61,11 +60,15 @@ final class ReportSummary {
         w.println();
         w.println("| objective | median POP-16 share, gravity/uniform/bimodal | target ≥ 99.5 % | median, poisson-high-intra with t = 0.75 | target ≥ 97 % |");
         w.println("|---|---|---|---|---|");
-        for (Objective objective : shares.keySet()) {
-            List<Double> plainShares = shares.get(objective);
+        // Every objective with a median of either kind (poisson-high-intra may be the only one referenced).
+        java.util.Set<Objective> objectives = java.util.EnumSet.noneOf(Objective.class);
+        objectives.addAll(shares.keySet());
+        objectives.addAll(poisson.keySet());
+        for (Objective objective : objectives) {
+            List<Double> plainShares = shares.getOrDefault(objective, List.of());
             List<Double> splitShares = poisson.getOrDefault(objective, List.of());
-            double plain = median(plainShares);
-            double split = median(splitShares);
+            double plain = te.controller.compare.ComparisonTable.median(plainShares);
+            double split = te.controller.compare.ComparisonTable.median(splitShares);
             w.printf("| %s | %s over %d | %s | %s over %d | %s |%n", objective.cliName(), percent(plain), plainShares.size(),
                     verdict(plain, TARGET), percent(split), splitShares.size(), verdict(split, POISSON_TARGET));
         }
@@ -81,14 +84,5 @@ final class ReportSummary {
 
     private static String percent(double share) {
         return Double.isNaN(share) ? "n/a" : "%.3f %%".formatted(100 * share);
-    }
-
-    static double median(List<Double> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        List<Double> sorted = values.stream().sorted(Comparator.naturalOrder()).toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 }

@@ -88,9 +88,7 @@ final class CompareCommand implements Runnable {
         // XChart appends ".png" to any other name: x.txt would become x.txt.png.
         OutputFile.check(plot, "--plot", ".png");
         OutputFile.check(subProblems, "--sub-problems");
-        if (!(timeLimitSeconds > 0) || Double.isInfinite(timeLimitSeconds)) {
-            throw new IllegalArgumentException("--time-limit must be a finite number of seconds > 0, got " + timeLimitSeconds);
-        }
+        TeCli.timeLimit("--time-limit", timeLimitSeconds);
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));

@@ -22,7 +22,14 @@ public final class TeCli implements Runnable {
 
     /** @return a configured command line; tests call this to run commands in-process */
     public static CommandLine commandLine() {
-        CommandLine cli = new CommandLine(new TeCli());
+        return configured(new CommandLine(new TeCli()));
+    }
+
+    /**
+     * @return {@code cli} with te's converters and its one-line error handling (the report runner
+     *         of the benchmarks module shares them)
+     */
+    public static CommandLine configured(CommandLine cli) {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // Paths may not be empty (Path.of("") is the working directory: a state directory or cache
         // would land in the checkout), and whole numbers are decimal ASCII digits (picocli's own
@@ -55,6 +62,18 @@ public final class TeCli implements Runnable {
             return cmd.getCommandSpec().exitCodeOnInvalidInput();
         });
         return cli;
+    }
+
+    /**
+     * @param flag    the flag's name, for the message
+     * @param seconds a time limit as given
+     * @return it, if it is a finite number of seconds above 0
+     */
+    public static double timeLimit(String flag, double seconds) {
+        if (!(seconds > 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("%s must be a finite number of seconds > 0, got %s".formatted(flag, seconds));
+        }
+        return seconds;
     }
 
     /** @return the message, with the file system's reason when an I/O error hides it in its cause */

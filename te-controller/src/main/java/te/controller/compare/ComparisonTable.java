@@ -76,10 +76,20 @@ public final class ComparisonTable {
             SubProblemTime slowest = sorted.get(sorted.size() - 1);
             long notOptimal = subs.stream().filter(s -> !s.status().equals("OPTIMAL")).count();
             out.printf("%s sub-problems, build + solve s: least %.3f, median %.3f, most %.3f (sub-problem %d)%s%n", o.method().label(),
-                    sorted.get(0).seconds(), sorted.get(sorted.size() / 2).seconds(), slowest.seconds(), slowest.number(),
+                    sorted.get(0).seconds(), median(sorted.stream().map(SubProblemTime::seconds).toList()), slowest.seconds(), slowest.number(),
                     notOptimal == 0 ? "" : "; %d not optimal".formatted(notOptimal));
         }
         out.flush();
+    }
+
+    /** @return the middle value, or the mean of the two middle ones for an even count; NaN when empty */
+    public static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     /** Writes one CSV line per POP sub-problem of every outcome. */

@@ -127,4 +127,17 @@ class ComparisonRunnerTest {
         // Min-MLU: a method at utilisation 0.8 where the optimum is 0.5 is worse, so below 100 %.
         assertThat(ComparisonTable.share(0.8, 0.5, te.lp.Objective.MIN_MLU)).isEqualTo(0.625);
     }
+
+    /** k is usually even: the median of an even count is the mean of the middle two, not the upper one. */
+    @Test
+    void theSubProblemSummaryTakesTheMedianOfAnEvenCountAsTheMeanOfTheMiddleTwo() {
+        List<SubProblemTime> subs = List.of(new SubProblemTime(1, 10, "OPTIMAL", 1, 0.010, 0.010, 5, 5),
+                new SubProblemTime(2, 10, "OPTIMAL", 1, 0.015, 0.015, 5, 5),
+                new SubProblemTime(3, 10, "OPTIMAL", 1, 0.020, 0.020, 5, 5),
+                new SubProblemTime(4, 10, "OPTIMAL", 1, 0.050, 0.064, 5, 5));
+        Outcome pop4 = new Outcome(Method.pop(4, 0), "OPTIMAL", 4, 0.2, 0.2, 0.5, 0.01, 0.01, subs, 3.0, true);
+        StringWriter summary = new StringWriter();
+        ComparisonTable.printSubProblemSummary(List.of(pop4), new PrintWriter(summary));
+        assertThat(summary.toString()).contains("least 0.020, median 0.035, most 0.114 (sub-problem 4)");
+    }
 }
