@@ -7,10 +7,18 @@ import static java.util.Objects.requireNonNull;
  * as many basic entries as rows. Backends that cannot warm-start ignore it; it never changes the
  * optimum, only how fast a simplex method gets there.
  *
- * @param columns status per column
- * @param rows    status per row (a row's status refers to its activity Σ_j A[i][j]·x[j])
+ * @param columns     status per column
+ * @param rows        status per row (a row's status refers to its activity Σ_j A[i][j]·x[j])
+ * @param simplexPays whether dual simplex from here is expected to beat interior point from
+ *                    scratch; false when the point is so far from feasible that removing its
+ *                    excess pivot by pivot takes longer
  */
-public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows) {
+public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays) {
+    /** A basis dual simplex is expected to pay from. */
+    public StartingBasis(BasisStatus[] columns, BasisStatus[] rows) {
+        this(columns, rows, true);
+    }
+
     public StartingBasis {
         requireNonNull(columns, "columns");
         requireNonNull(rows, "rows");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import te.topology.TestTopologies;
 import te.topology.Topology;
@@ -83,6 +84,28 @@ class FormulationsTest {
         assertThat(m.rows()).isEqualTo(1);
         assertThat(m.colLower()).containsExactly(2.5);
         assertThat(m.colUpper()).containsExactly(10.0);
+    }
+
+    /**
+     * A total-flow start whose loads exceed capacity by more than {@link GreedyBasis#SIMPLEX_MAX_EXCESS}
+     * per Mbps of demand is marked as one dual simplex does not pay from; concurrent flow's never is.
+     */
+    @Test
+    void aStartFarAboveCapacityIsMarkedAsOneSimplexDoesNotPayFrom() {
+        Topology t = TestTopologies.undirected(6, "0-1@5", "1-2@5", "2-3@5", "3-4@5", "4-5@5");
+        // One commodity over five arcs of 5 Mbps: the excess is 5 × (d − 5) per d Mbps of demand.
+        TeProblem near = TeInstances.problem(t, PathSpec.defaults(), TeInstances.matrix(6, "0>5=10"));
+        TeProblem far = TeInstances.problem(t, PathSpec.defaults(), TeInstances.matrix(6, "0>5=100"));
+        assertThat(GreedyBasis.excessPerDemand(new double[] {10, 10, 10}, new double[] {5, 5, 5}, 3, new double[] {10})).isEqualTo(1.5);
+        assertThat(GreedyBasis.SIMPLEX_MAX_EXCESS).isBetween(2.5, 4.75);
+        assertThat(Formulations.totalFlow(near, 0).startingBasis().orElseThrow().simplexPays()).isTrue();
+        assertThat(Formulations.totalFlow(far, 0).startingBasis().orElseThrow().simplexPays()).isFalse();
+        assertThat(Formulations.concurrentFlow(far).startingBasis().orElseThrow().simplexPays()).isTrue();
+        for (TeProblem p : List.of(near, far)) {
+            double ipm = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
+            double warm = new TeOptimizer(Solvers.byName("highs-warm"), new SolverOptions(60, 1, false)).solve(p, Objective.TOTAL_FLOW).value();
+            assertThat(warm).isCloseTo(ipm, within(1e-6)).isCloseTo(5.0, within(1e-6));
+        }
     }
 
     @Test

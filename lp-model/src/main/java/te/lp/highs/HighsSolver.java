@@ -84,8 +84,9 @@ public final class HighsSolver implements TeSolver {
     }
 
     /**
-     * With {@code simplexFromBasis} (backend {@code highs-warm}) and a basis, runs dual simplex from
-     * it (HiGHS then skips presolve); otherwise as {@link #solve(LpModel, SolverOptions)}.
+     * With {@code simplexFromBasis} (backend {@code highs-warm}) and a basis that
+     * {@linkplain StartingBasis#simplexPays pays}, runs dual simplex from it (HiGHS then skips
+     * presolve); otherwise as {@link #solve(LpModel, SolverOptions)}.
      */
     @Override
     public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
@@ -97,7 +98,7 @@ public final class HighsSolver implements TeSolver {
         Pointer h = HighsNative.Highs_create();
         try {
             setOption(h, "output_flag", options.verbose());
-            boolean warm = simplexFromBasis && start != null;
+            boolean warm = simplexFromBasis && start != null && start.simplexPays();
             if (warm) {
                 setOption(h, "solver", "simplex");
                 int strategy = simplexStrategy(model, options.threads());

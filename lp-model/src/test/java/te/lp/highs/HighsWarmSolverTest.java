@@ -71,6 +71,23 @@ class HighsWarmSolverTest extends TeSolverContract {
         }
     }
 
+    /** A start too far from feasible goes to interior point at once, with the same optimum. */
+    @Test
+    void aStartSimplexDoesNotPayFromReachesTheSameOptimum() {
+        LpModel lp = randomPacking(2_000, 200, 11);
+        BasisStatus[] columns = new BasisStatus[lp.columns()];
+        Arrays.fill(columns, BasisStatus.UPPER);
+        BasisStatus[] rows = new BasisStatus[lp.rows()];
+        Arrays.fill(rows, BasisStatus.BASIC);
+        TeSolver warm = createSolver();
+        SolverOptions options = new SolverOptions(60, 1, false);
+        SolveResult near = warm.solve(lp, new StartingBasis(columns, rows, true), options);
+        SolveResult far = warm.solve(lp, new StartingBasis(columns, rows, false), options);
+        assertThat(near.status()).as(near.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(far.status()).as(far.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(far.objective()).isCloseTo(near.objective(), within(1e-6 * near.objective()));
+    }
+
     /** max Σ c·x, A·x ≤ b, 0 ≤ x ≤ 1; each column has 5 random rows, like a path crossing arcs. */
     private static LpModel randomPacking(int columns, int rows, long seed) {
         SplittableRandom random = new SplittableRandom(seed);

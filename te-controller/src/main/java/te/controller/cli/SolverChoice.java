@@ -14,7 +14,7 @@ public final class SolverChoice {
     Objective objective;
 
     @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-warm|highs-pdlp|pdlp|gurobi",
-            description = "LP backend (default: ${DEFAULT-VALUE}: dual simplex from a greedy start for total and concurrent flow, interior point otherwise).")
+            description = "LP backend (default: ${DEFAULT-VALUE}: dual simplex from a greedy start for total and concurrent flow, interior point otherwise and where that start is far beyond capacity).")
     String solver;
 
     @Option(names = "--gap", defaultValue = "1e-7", paramLabel = "G",
