@@ -36,10 +36,9 @@ final class IdAdoption {
         for (Map.Entry<Dpid, SwitchTables> sw : observed.entrySet()) {
             for (GroupEntry g : sw.getValue().groups().values()) {
                 for (Bucket b : g.buckets()) {
-                    List<Action> a = b.actions();
-                    if (a.size() == 3 && a.get(1) instanceof Action.SetField set
-                            && set.field() instanceof OxmField.MplsLabel label && a.get(2) instanceof Action.Output out) {
-                        starts.computeIfAbsent(label.label(), k -> new HashSet<>()).add(new Hop(sw.getKey(), out.port()));
+                    LabelledBucket lb = LabelledBucket.of(b);
+                    if (lb != null) {
+                        starts.computeIfAbsent(lb.label(), k -> new HashSet<>()).add(new Hop(sw.getKey(), lb.port()));
                     }
                 }
             }
@@ -65,8 +64,18 @@ final class IdAdoption {
     }
 
     private static boolean carries(Tunnel t, int label, Map<Dpid, SwitchTables> observed) {
+        return carries(t, label, observed, Set.of());
+    }
+
+    /**
+     * @param unknown switches whose tables are not known: their hops are not checked
+     * @return whether every switch of the tunnel after the first, but the unknown ones, holds its
+     *         entry under {@code label}
+     */
+    static boolean carries(Tunnel t, int label, Map<Dpid, SwitchTables> observed, Set<Dpid> unknown) {
         for (int i = 1; i < t.hops().size(); i++) {
-            if (!TablesBuilder.holdsHop(observed.get(t.hops().get(i).dpid()), t, i, label)) {
+            Dpid d = t.hops().get(i).dpid();
+            if (!unknown.contains(d) && !TablesBuilder.holdsHop(observed.get(d), t, i, label)) {
                 return false;
             }
         }
@@ -83,15 +92,43 @@ final class IdAdoption {
             if (previous.containsKey(c.id()) || tables == null) {
                 continue;
             }
-            FlowEntry flow = tables.flows().get(TablesBuilder.ingressKey(c.destination()));
-            if (flow != null && flow.instructions().size() == 1
-                    && flow.instructions().get(0) instanceof Instruction.ApplyActions apply
-                    && apply.actions().size() == 1 && apply.actions().get(0) instanceof Action.Group g
-                    && tables.groups().containsKey(g.groupId()) && !taken.contains(g.groupId())) {
-                adopted.put(c.id(), g.groupId());
-                taken.add(g.groupId());
+            Integer id = ingressGroupId(c, tables);
+            if (id != null && !taken.contains(id)) {
+                adopted.put(c.id(), id);
+                taken.add(id);
             }
         }
         return adopted;
+    }
+
+    /**
+     * @param tables what the commodity's ingress switch holds
+     * @return the id of the group the commodity's own ingress flow points at, if the switch holds
+     *         both; else null
+     */
+    static Integer ingressGroupId(CommodityRoute c, SwitchTables tables) {
+        FlowEntry flow = tables.flows().get(TablesBuilder.ingressKey(c.destination()));
+        if (flow != null && flow.instructions().size() == 1
+                && flow.instructions().get(0) instanceof Instruction.ApplyActions apply
+                && apply.actions().size() == 1 && apply.actions().get(0) instanceof Action.Group g
+                && tables.groups().containsKey(g.groupId())) {
+            return g.groupId();
+        }
+        return null;
+    }
+
+    /**
+     * A tunnel's start as an ingress bucket writes it ({@link TablesBuilder#ingressGroup}).
+     *
+     * @param label the MPLS label the bucket pushes
+     * @param port  the port it sends the packet out of
+     */
+    record LabelledBucket(int label, int port) {
+        /** @return the bucket's label and port, or null if it is not a tunnel's bucket */
+        static LabelledBucket of(Bucket b) {
+            List<Action> a = b.actions();
+            return a.size() == 3 && a.get(1) instanceof Action.SetField set && set.field() instanceof OxmField.MplsLabel label
+                    && a.get(2) instanceof Action.Output out ? new LabelledBucket(label.label(), out.port()) : null;
+        }
     }
 }

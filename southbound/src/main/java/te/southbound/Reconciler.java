@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -49,6 +50,8 @@ final class Reconciler implements AutoCloseable {
     private final long startedNanos = System.nanoTime();
     private boolean startupWaitOver; // executor thread only
     private boolean startupWaitLogged; // executor thread only
+    /** What the last run took unseen switches to hold: logged when it changes. */
+    private RunMemory.Assumed lastAssumed; // executor thread only
     /** Commodity → (ingress, group id) as of the last clean run; read by other threads. */
     private volatile Map<String, CommodityCounters.GroupRef> installed = Map.of();
 
@@ -182,6 +185,12 @@ final class Reconciler implements AutoCloseable {
         }
         long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();
+        RunMemory.Assumed assumed = memory.assumeUnseen(state, config.ownership());
+        if (!assumed.switches().isEmpty() && !assumed.equals(lastAssumed)) {
+            log.warn("push {}: switches {} not seen since the start are taken to carry the {} tunnel entries their neighbours "
+                    + "show through them, until they connect", gen, new TreeSet<>(assumed.switches()), assumed.entries());
+        }
+        lastAssumed = assumed;
         CompiledState compiled = compiler.compile(state, connected, memory.idBook());
         boolean removeStaleTunnels = connected.containsAll(memory.tunnelUsers(state));
         Map<Dpid, Map<Phase, List<OfMessage>>> plans = new HashMap<>();
@@ -246,7 +255,8 @@ final class Reconciler implements AutoCloseable {
             startupWaitOver = true;
             if (!away.isEmpty()) {
                 log.warn("push {}: {} switches of the state still away {} s after the start {}; going on without them (paths "
-                        + "through them are left out until they connect)", gen, away.size(), config.startupWaitMs() / 1000.0, away);
+                        + "through them are kept where their neighbours show the previous tunnels, left out otherwise, until "
+                        + "they connect)", gen, away.size(), config.startupWaitMs() / 1000.0, away);
             }
             return false;
         }

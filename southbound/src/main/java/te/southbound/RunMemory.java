@@ -33,6 +33,8 @@ final class RunMemory {
 
     private final Map<Dpid, Trusted> trusted = new HashMap<>();
     private final Map<Dpid, SwitchTables> lastSeen = new HashMap<>();
+    /** Switches read since the start; of the others, {@link #lastSeen} holds only what is assumed. */
+    private final Set<Dpid> everRead = new HashSet<>();
     /**
      * What a switch a failed run touched may hold beyond {@link #lastSeen} (which then keeps only
      * what it certainly holds), until it is read again: its ids stay reserved.
@@ -124,7 +126,41 @@ final class RunMemory {
     void read(Dpid d, SwitchConnection connection, SwitchTables tables) {
         trusted.put(d, new Trusted(connection, tables));
         lastSeen.put(d, tables);
+        everRead.add(d);
         mayHold.remove(d);
+    }
+
+    /**
+     * Before a run: takes each switch of the state not read since the start to hold the tunnel
+     * entries its neighbours show ({@link UnseenSwitches}), until it is read. Made afresh each run,
+     * as more of the neighbours are read.
+     *
+     * @return the switches taken to hold some, and how many entries in all
+     */
+    Assumed assumeUnseen(DesiredState state, Ownership own) {
+        Set<Dpid> unseen = state.switches();
+        unseen.removeAll(everRead);
+        lastSeen.keySet().removeIf(d -> !everRead.contains(d)); // the last run's assumptions
+        if (unseen.isEmpty()) {
+            return new Assumed(Set.of(), 0);
+        }
+        UnseenSwitches.Assumption a = UnseenSwitches.assumed(state, unseen, lastSeen, labels, own);
+        lastSeen.putAll(a.tables());
+        if (!a.labels().isEmpty()) {
+            // As if the last update had handed them out: a path through an unseen switch is
+            // usable only with a label (PathChooser), and the compile keeps it.
+            Map<Tunnel, Integer> known = new HashMap<>(labels);
+            known.putAll(a.labels());
+            labels = known;
+        }
+        return new Assumed(a.tables().keySet(), a.tables().values().stream().mapToInt(t -> t.flows().size()).sum());
+    }
+
+    /** What {@link #assumeUnseen} took unseen switches to hold. */
+    record Assumed(Set<Dpid> switches, int entries) {
+        Assumed {
+            switches = Set.copyOf(switches);
+        }
     }
 
     /** Forgets the trusted copy of one switch (its connection is gone or replaced). */

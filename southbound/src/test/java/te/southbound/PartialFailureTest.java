@@ -36,6 +36,15 @@ class PartialFailureTest {
         return p;
     }
 
+    /** A controller started afresh (no memory of the switches), waiting at most {@code startupWaitMs} for them. */
+    private WeightPusher restarted(long startupWaitMs) {
+        WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
+                .withRequestTimeoutMs(500).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3)))
+                .withAuditIntervalMs(0).withStartupWaitMs(startupWaitMs));
+        pushers.add(p);
+        return p;
+    }
+
     private static DesiredState state(double viaTwo, double direct) {
         List<WeightedPath> paths = new ArrayList<>();
         if (viaTwo > 0) {
@@ -69,10 +78,7 @@ class PartialFailureTest {
         int flows = one.flows.size();
         first.close();
 
-        WeightPusher restarted = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
-                .withRequestTimeoutMs(500).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3)))
-                .withAuditIntervalMs(0).withStartupWaitMs(20_000));
-        pushers.add(restarted);
+        WeightPusher restarted = restarted(20_000);
         one.connect(fakes.group, restarted.localAddress());
         var pushed = restarted.push(state(1, 0));
         Thread.sleep(800);
@@ -84,6 +90,44 @@ class PartialFailureTest {
         PushReport r = pushed.get(10, TimeUnit.SECONDS);
         assertThat(r.clean()).isTrue();
         assertThat(r.messagesSent()).as("the same state, adopted: nothing to send").isZero();
+        assertThat(ingressPushes(one, 16)).isTrue();
+    }
+
+    /**
+     * A switch still away when the start-up wait ends: its neighbours show the tunnel the previous
+     * controller built through it (the ingress bucket's label, sent towards it), so the tunnel is
+     * kept, as for a switch that disconnected, instead of the ingress losing its entries.
+     */
+    @Test
+    void aSwitchStillAwayAfterTheStartupWaitKeepsTheTunnelsItsNeighboursShow() throws Exception {
+        WeightPusher first = start();
+        FakeSwitch one = fakes.all.get(0);
+        assertThat(first.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(ingressPushes(one, 16)).isTrue();
+        int flows = one.flows.size();
+        int groups = one.groups.size();
+        first.close();
+
+        WeightPusher restarted = restarted(300);
+        one.connect(fakes.group, restarted.localAddress());
+        PushReport r = restarted.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+        assertThat(r.missingSwitches()).containsExactlyInAnyOrder(new Dpid(2), new Dpid(3));
+        assertThat(ingressPushes(one, 16)).as("the ingress still sends into its tunnel: " + r.summary()).isTrue();
+        assertThat(one.flows).hasSize(flows);
+        assertThat(one.groups).hasSize(groups);
+        assertThat(r.messagesSent()).as("what switch 1 holds is already right").isZero();
+
+        fakes.all.get(1).connect(fakes.group, restarted.localAddress());
+        fakes.all.get(2).connect(fakes.group, restarted.localAddress());
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (restarted.status().size() < 3) {
+            assertThat(System.currentTimeMillis()).as("waiting for switches 2 and 3 to connect").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        r = restarted.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        assertThat(r.missingSwitches()).isEmpty();
+        assertThat(hasLabel(fakes.all.get(1), 16)).isTrue();
         assertThat(ingressPushes(one, 16)).isTrue();
     }
 
