@@ -185,7 +185,8 @@ final class Reconciler implements AutoCloseable {
         }
         long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();
-        RunMemory.Assumed assumed = memory.assumeUnseen(state, config.ownership());
+        Set<Dpid> stateSwitches = state.switches(); // one walk over every hop of the state, for this and for the report
+        RunMemory.Assumed assumed = memory.assumeUnseen(state, stateSwitches, config.ownership());
         if (!assumed.switches().isEmpty() && !assumed.equals(lastAssumed)) {
             log.warn("push {}: switches {} not seen since the start are taken to carry the {} tunnel entries their neighbours "
                     + "show through them, until they connect", gen, new TreeSet<>(assumed.switches()), assumed.entries());
@@ -216,7 +217,7 @@ final class Reconciler implements AutoCloseable {
             memory.fail(compiled, outcome.touched());
         }
         // Connected but unreadable is missing too: nothing was written there.
-        Set<Dpid> missing = state.switches(); // a fresh set: one walk over every hop of the state
+        Set<Dpid> missing = new HashSet<>(stateSwitches);
         notMaster.retainAll(missing);
         missing.removeAll(connected);
         missing.removeAll(notMaster);

@@ -37,7 +37,7 @@ class PartialFailureTest {
     }
 
     /** A controller started afresh (no memory of the switches), waiting at most {@code startupWaitMs} for them. */
-    private WeightPusher restarted(long startupWaitMs) {
+    private WeightPusher restarted(long startupWaitMs) throws InterruptedException {
         WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
                 .withRequestTimeoutMs(500).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3)))
                 .withAuditIntervalMs(0).withStartupWaitMs(startupWaitMs));
