@@ -123,12 +123,21 @@ public final class DaemonMetrics {
                 .register(registry).increment();
     }
 
-    /** Records one HTTP request's latency; {@code route} is the route template, never the raw path. */
+    /**
+     * Methods that get a series of their own. HTTP takes any token as a method, and one series
+     * per token would let any client, token or not, grow the registry without bound.
+     */
+    private static final java.util.Set<String> KNOWN_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
+
+    /**
+     * Records one HTTP request's latency; {@code route} is the route template, never the raw path,
+     * and a method other than the standard ones is counted as {@code other}.
+     */
     public void request(String method, String route, int status, long nanos) {
         // Quantiles computed here (p50, p99 over a sliding window) rather than histogram buckets:
         // a handful of series instead of ~70 buckets per route and status.
         Timer.builder("te.http.request.duration").description("HTTP request latency, handler time until the response is queued")
-                .tag("method", method).tag("route", route).tag("status", Integer.toString(status)).publishPercentiles(0.5, 0.99)
+                .tag("method", KNOWN_METHODS.contains(method) ? method : "other").tag("route", route).tag("status", Integer.toString(status)).publishPercentiles(0.5, 0.99)
                 .register(registry).record(Duration.ofNanos(nanos));
     }
 

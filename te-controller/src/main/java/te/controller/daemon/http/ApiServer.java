@@ -3,8 +3,10 @@ package te.controller.daemon.http;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -46,12 +48,16 @@ public final class ApiServer implements AutoCloseable {
         EventLoopGroup io = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         EventExecutorGroup handlers = new DefaultEventExecutorGroup(HANDLER_THREADS);
         ServerBootstrap b = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
+                // Above 1 MiB of answers waiting to be sent a connection is not read (InFlightLimit).
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        // Order: bytes <-> HTTP messages; then whole requests (body limit enforced
-                        // while reading, before anything is buffered past it); then the API on the
-                        // handler executors so slow uploads never stall the I/O threads.
+                        // Order: bytes <-> HTTP messages; a request refused for want of the token is
+                        // answered from its head; then whole requests (body limit enforced while
+                        // reading, before anything is buffered past it); at most 16 of them in flight
+                        // per connection; then the API on the handler executors so slow uploads never
+                        // stall the I/O threads.
                         ch.pipeline()
                                 // A client that stalls mid-request (or idles on keep-alive) is
                                 // dropped rather than holding a connection and a buffer forever.
@@ -61,7 +67,9 @@ public final class ApiServer implements AutoCloseable {
                                 .addLast("tls", t.context().newHandler(ch.alloc())));
                         ch.pipeline()
                                 .addLast("http", new HttpServerCodec())
+                                .addLast("refuse", new EarlyRefusal(router, metrics))
                                 .addLast("aggregate", new BodyLimitAggregator(maxBodyBytes, metrics))
+                                .addLast("in-flight", new InFlightLimit())
                                 .addLast(handlers, "api", new ApiHandler(router, metrics));
                     }
                 });

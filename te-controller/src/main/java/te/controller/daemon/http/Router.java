@@ -65,10 +65,38 @@ public final class Router {
                 List.of(), Map.of()), "not-found");
     }
 
+    /**
+     * Decides, from a request's head alone, whether it will be refused for want of the token, so
+     * that its body need not be read: an unauthorised client must not make the daemon buffer up
+     * to {@code --max-body} bytes per connection.
+     *
+     * @param path the raw path, without the query
+     * @return the 401 it will get, and its route template; empty when the body is needed to answer
+     */
+    public Optional<Result> refusedBeforeBody(String method, String path, String authorization) {
+        List<String> segments;
+        try {
+            segments = segments(path);
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        for (Route route : routes) {
+            if (route.method().equals(method) && route.match(segments).isPresent()) {
+                return route.mutating() && !auth.allows(authorization)
+                        ? Optional.of(new Result(unauthorised(route), route.template())) : Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static ApiResponse unauthorised(Route route) {
+        return ApiResponse.error(401, "%s %s changes state and needs 'Authorization: Bearer <token>' with the daemon's token"
+                .formatted(route.method(), route.template()), List.of(), Map.of("WWW-Authenticate", "Bearer realm=\"te\""));
+    }
+
     private ApiResponse handle(Route route, ApiRequest request, Map<String, String> vars) {
         if (route.mutating() && !auth.allows(request.authorization())) {
-            return ApiResponse.error(401, "%s %s changes state and needs 'Authorization: Bearer <token>' with the daemon's token"
-                    .formatted(route.method(), route.template()), List.of(), Map.of("WWW-Authenticate", "Bearer realm=\"te\""));
+            return unauthorised(route);
         }
         for (String name : new TreeSet<>(request.query().keySet())) {
             if (!route.params().contains(name)) {

@@ -1,0 +1,90 @@
+package te.controller.daemon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What one client can make the API hold: bodies it will not use, answers it does not read, metric series. */
+class HttpLimitsTest {
+    private static Socket connect(DaemonFixture d) throws IOException {
+        URI base = URI.create(d.url("/"));
+        Socket s = new Socket(base.getHost(), base.getPort());
+        s.setSoTimeout(10_000);
+        return s;
+    }
+
+    /** @return everything the server sends until it closes the connection or {@code count} answers have come */
+    private static String readAnswers(InputStream in, int count) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[8192];
+        int n;
+        while ((n = in.read(buf)) > 0) {
+            out.write(buf, 0, n);
+            if (out.toString(StandardCharsets.ISO_8859_1).split("HTTP/1.1 ", -1).length - 1 >= count
+                    && out.toString(StandardCharsets.ISO_8859_1).endsWith("}")) {
+                break;
+            }
+        }
+        return out.toString(StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * A request that needs the token and lacks it is refused from its head: the body it announces
+     * is neither waited for nor buffered, and the connection closes.
+     */
+    @Test
+    void aRequestWithoutTheTokenIsRefusedBeforeItsBody(@TempDir Path dir) throws Exception {
+        Path tokenFile = dir.resolve("token");
+        Files.writeString(tokenFile, SecurityTest.TOKEN + "\n");
+        try (DaemonFixture d = DaemonFixture.start(dir.resolve("state"), Duration.ofHours(1), Optional.of(tokenFile), 1 << 20, a -> { });
+             Socket s = connect(d)) {
+            s.getOutputStream().write(("PUT /v1/demands HTTP/1.1\r\nHost: te\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 500000\r\n\r\n{\"demands\": [").getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1); // ends when the server closes
+            assertThat(answer).startsWith("HTTP/1.1 401").contains("needs 'Authorization: Bearer <token>'")
+                    .containsIgnoringCase("connection: close");
+            assertThat(d.get("/metrics").body()).contains("te_demand_uploads_total{result=\"rejected\"} 1.0");
+            assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("0");
+        }
+    }
+
+    /** More pipelined requests than are answered at once: reading stops and starts again, and every one is answered in order. */
+    @Test
+    void pipelinedRequestsBeyondTheInFlightLimitAreAllAnswered(@TempDir Path dir) throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir); Socket s = connect(d)) {
+            int count = 200; // far above the 16 a connection has answered at once (InFlightLimit)
+            StringBuilder requests = new StringBuilder();
+            for (int i = 0; i < count; i++) {
+                requests.append("GET /healthz?n=").append(i).append(" HTTP/1.1\r\nHost: te\r\n\r\n");
+            }
+            s.getOutputStream().write(requests.toString().getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            String answers = readAnswers(s.getInputStream(), count);
+            assertThat(answers.split("HTTP/1.1 ", -1).length - 1).isEqualTo(count);
+        }
+    }
+
+    /** HTTP takes any token as a method; the metrics keep one series for all the unknown ones. */
+    @Test
+    void methodsOtherThanHttpsOwnShareOneMetricSeries(@TempDir Path dir) throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            for (int i = 0; i < 20; i++) {
+                assertThat(d.send("M" + i, "/v1/status", null, null).statusCode()).isEqualTo(405);
+            }
+            String metrics = d.get("/metrics").body();
+            assertThat(metrics).contains("method=\"other\"").doesNotContain("method=\"M1\"");
+        }
+    }
+}
