@@ -58,7 +58,7 @@ public final class DemandResource {
         DemandSnapshot s = book.current();
         String version = Long.toString(s.version());
         if (te.controller.daemon.http.QualityValues.accepts(r.accept(), "text/csv", "text/*")) {
-            return ApiResponse.unlessHeld(r, "\"d%s.%s-csv\"".formatted(version, boot), Map.of(VERSION_HEADER, version, "Vary", "Accept"), headers -> {
+            return ApiResponse.unlessHeld(r, etags(s.version()).get(1), Map.of(VERSION_HEADER, version, "Vary", "Accept"), headers -> {
                 StringWriter w = new StringWriter();
                 try {
                     TrafficMatrixIo.writeCsv(topology, s.matrix(), w);
@@ -69,7 +69,7 @@ public final class DemandResource {
                 return new ApiResponse(200, csv.contentType(), csv.body(), headers);
             });
         }
-        return ApiResponse.unlessHeld(r, "\"d%s.%s\"".formatted(version, boot), Map.of(VERSION_HEADER, version, "Vary", "Accept"),
+        return ApiResponse.unlessHeld(r, etags(s.version()).get(0), Map.of(VERSION_HEADER, version, "Vary", "Accept"),
                 headers -> ApiResponse.jsonBytes(200, s.json(), headers));
     }
 
@@ -93,6 +93,14 @@ public final class DemandResource {
         DemandSnapshot s;
         synchronized (book) { // again under the book's lock: the daemon may have become a following standby while parsing
             refuseIfFollowing(refusal);
+            long current = book.current().version();
+            if (!r.matches(etags(current))) {
+                metrics.upload(false);
+                // A client that read, edited and writes back would otherwise overwrite a change made meanwhile.
+                throw new ApiException(412, "If-Match %s names no current version of the demands: they are at version %d (%s); nothing was applied"
+                        .formatted(te.controller.daemon.http.Router.abbreviate(r.ifMatch()), current, etags(current).get(0)),
+                        List.of(), Map.of("ETag", etags(current).get(0), VERSION_HEADER, Long.toString(current)));
+            }
             s = patch ? book.patch(tm) : upload.namedByLabel() ? book.replace(tm) : book.replace(tm, upload.body(), format);
         }
         metrics.upload(true);
@@ -105,7 +113,14 @@ public final class DemandResource {
         body.put("entriesInRequest", tm.size());
         body.put("entries", s.matrix().size());
         body.put("totalDemandMbps", s.matrix().totalDemandMbps());
-        return ApiResponse.json(200, body);
+        ApiResponse ok = ApiResponse.json(200, body);
+        // No ETag: the stored demands are not the bytes sent (RFC 9110 §9.3.4); HEAD /v1/demands gives it.
+        return new ApiResponse(200, ok.contentType(), ok.body(), Map.of(VERSION_HEADER, Long.toString(s.version())));
+    }
+
+    /** @return the entity tags of the demands at {@code version}: JSON's, then CSV's (both the same version) */
+    private List<String> etags(long version) {
+        return List.of("\"d%d.%s\"".formatted(version, boot), "\"d%d.%s-csv\"".formatted(version, boot));
     }
 
     /** @throws ApiException 409 with the reason, when {@code refusal} gives one */

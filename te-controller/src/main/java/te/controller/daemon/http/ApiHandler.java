@@ -72,7 +72,8 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             ApiRequest request = new ApiRequest(req.method().name(), qs.rawPath(), qs.parameters(),
                     header(req, HttpHeaderNames.CONTENT_TYPE), header(req, HttpHeaderNames.ACCEPT),
                     header(req, HttpHeaderNames.AUTHORIZATION), header(req, HttpHeaderNames.ACCEPT_ENCODING),
-                    String.join(",", req.headers().getAll(HttpHeaderNames.IF_NONE_MATCH)), ByteBufUtil.getBytes(req.content()));
+                    String.join(",", req.headers().getAll(HttpHeaderNames.IF_NONE_MATCH)),
+                    String.join(",", req.headers().getAll(HttpHeaderNames.IF_MATCH)), ByteBufUtil.getBytes(req.content()));
             return router.dispatch(request);
         } catch (IllegalArgumentException e) {
             // QueryStringDecoder refuses broken percent-encoding in the query.

@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param body          the whole body (already limited in size by the pipeline)
  */
 public record ApiRequest(String method, String path, Map<String, List<String>> query, String contentType, String accept,
-                         String authorization, String acceptEncoding, String ifNoneMatch, byte[] body) {
+                         String authorization, String acceptEncoding, String ifNoneMatch, String ifMatch, byte[] body) {
     public ApiRequest {
         requireNonNull(method, "method");
         requireNonNull(path, "path");
@@ -30,6 +30,7 @@ public record ApiRequest(String method, String path, Map<String, List<String>> q
         requireNonNull(authorization, "authorization");
         requireNonNull(acceptEncoding, "acceptEncoding");
         requireNonNull(ifNoneMatch, "ifNoneMatch");
+        requireNonNull(ifMatch, "ifMatch");
         requireNonNull(body, "body");
     }
 
@@ -45,6 +46,26 @@ public record ApiRequest(String method, String path, Map<String, List<String>> q
             String t = tag.strip();
             // Weak comparison, as RFC 9110 asks for If-None-Match: W/"a7" matches "a7".
             if (t.equals("*") || (t.startsWith("W/") ? t.substring(2) : t).equals(etag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The precondition of a write (RFC 9110 §13.1.1): strong comparison, so a weak tag never
+     * matches; {@code *} matches any current representation.
+     *
+     * @param etags the current representation's strong entity tags, quoted (one per media type)
+     * @return whether the write may go ahead: no If-Match, or one naming a current tag
+     */
+    public boolean matches(List<String> etags) {
+        if (ifMatch.isBlank()) {
+            return true;
+        }
+        for (String tag : ifMatch.split(",")) {
+            String t = tag.strip();
+            if (t.equals("*") || etags.contains(t)) {
                 return true;
             }
         }

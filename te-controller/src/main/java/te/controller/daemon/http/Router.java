@@ -124,7 +124,8 @@ public final class Router {
         return out;
     }
 
-    static String abbreviate(String text) {
+    /** @return {@code text}, cut to 80 characters with "..." when longer: a client's value quoted in a message or log line */
+    public static String abbreviate(String text) {
         return text.length() <= 80 ? text : text.substring(0, 77) + "...";
     }
 }
