@@ -101,7 +101,7 @@ public final class Daemon implements AutoCloseable {
             if (follower != null) {
                 metrics.follow(follower::lastSyncAgeSeconds, () -> follower.failing() ? 1 : 0);
             }
-            routes.addAll(new DemandResource(topology, demands, trigger, metrics, boot, refusal).routes());
+            routes.addAll(new DemandResource(topology, demands, trigger, boot, refusal).routes());
             routes.addAll(new AllocationResource(topology, allocations, boot).routes());
             routes.addAll(new NetworkResource(topology, network, loop::linksChanged, refusal).routes());
             routes.addAll(new LinkLoadResource(topology, network, allocations, () -> java.util.Optional.ofNullable(measured.get())).routes());

@@ -530,6 +530,10 @@ class ApiEndpointsTest {
         HttpResponse<String> metrics = d.get("/metrics");
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain");
+        // Every pass is counted, the start-up one without demands too, as /v1/status counts them.
+        double passes = metrics.body().lines().filter(l -> l.startsWith("te_solve_duration_seconds_count{"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+        assertThat(passes).isEqualTo(DaemonFixture.json(d.get("/v1/status")).get("solvesCompleted").asDouble());
         assertThat(metrics.body()).contains("te_solve_duration_seconds_count{outcome=\"published\"}")
                 .contains("te_demand_uploads_total{result=\"rejected\"} 1.0").contains("te_objective_value")
                 .contains("te_allocation_optimal 1.0")

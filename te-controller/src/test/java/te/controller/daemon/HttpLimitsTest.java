@@ -76,6 +76,24 @@ class HttpLimitsTest {
         }
     }
 
+    /** Every refused demand write counts, whatever refused it: before the handler (encoding, repeated type, query) or in it. */
+    @Test
+    void everyRefusedDemandWriteIsCounted(@TempDir Path dir) throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            assertThat(d.putJson(ApiEndpointsTest.THREE).statusCode()).isEqualTo(200);
+            java.net.http.HttpRequest.Builder gzip = java.net.http.HttpRequest.newBuilder(URI.create(d.url("/v1/demands")))
+                    .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("0,1,1\n"))
+                    .header("Content-Type", "text/csv").header("Content-Encoding", "gzip");
+            assertThat(d.send(gzip).statusCode()).isEqualTo(415);
+            assertThat(d.send("PATCH", "/v1/demands?x=1", "text/csv", "0,1,1\n").statusCode()).isEqualTo(400);
+            assertThat(d.send("PATCH", "/v1/demands", "text/csv", "0,1,-1\n").statusCode()).isEqualTo(400);
+            assertThat(d.send("PATCH", "/v1/demands", "text/csv", "0,1,2\n").statusCode()).isEqualTo(200);
+            String metrics = d.get("/metrics").body();
+            assertThat(metrics).contains("te_demand_uploads_total{result=\"rejected\"} 3.0")
+                    .contains("te_demand_uploads_total{result=\"accepted\"} 2.0");
+        }
+    }
+
     /** HTTP takes any token as a method; the metrics keep one series for all the unknown ones. */
     @Test
     void methodsOtherThanHttpsOwnShareOneMetricSeries(@TempDir Path dir) throws Exception {

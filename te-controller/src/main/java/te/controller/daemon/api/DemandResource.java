@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import te.controller.daemon.DaemonMetrics;
 import te.controller.daemon.DemandBook;
 import te.controller.daemon.DemandSnapshot;
 import te.controller.daemon.http.ApiException;
@@ -29,7 +28,6 @@ public final class DemandResource {
     private final Topology topology;
     private final DemandBook book;
     private final Consumer<String> requestSolve;
-    private final DaemonMetrics metrics;
     private final java.util.function.Supplier<java.util.Optional<String>> refusal;
 
     /**
@@ -37,14 +35,13 @@ public final class DemandResource {
      * @param boot         this daemon run's mark in entity tags
      * @param refusal      why uploads are refused now (a standby following its primary), if they are
      */
-    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, DaemonMetrics metrics, String boot,
+    public DemandResource(Topology topology, DemandBook book, Consumer<String> requestSolve, String boot,
                           java.util.function.Supplier<java.util.Optional<String>> refusal) {
         this.refusal = refusal;
         this.boot = boot;
         this.topology = topology;
         this.book = book;
         this.requestSolve = requestSolve;
-        this.metrics = metrics;
     }
 
     /** @return this resource's routes */
@@ -75,18 +72,10 @@ public final class DemandResource {
 
     private ApiResponse upload(ApiRequest r, boolean patch) {
         refuseIfFollowing(refusal);
-        UploadParser.Upload upload;
-        DemandBook.Format format;
-        try {
-            format = UploadParser.format(r.contentType());
-            upload = UploadParser.parse(topology, format, r.body());
-        } catch (ApiException e) {
-            metrics.upload(false);
-            throw e;
-        }
+        DemandBook.Format format = UploadParser.format(r.contentType());
+        UploadParser.Upload upload = UploadParser.parse(topology, format, r.body());
         TrafficMatrix tm = upload.matrix();
         if (patch && tm.size() == 0) {
-            metrics.upload(false);
             throw ApiException.badRequest("PATCH body holds no demand entries, nothing was applied; a PATCH sets the demands it lists");
         }
         long start = System.nanoTime();
@@ -95,7 +84,6 @@ public final class DemandResource {
             refuseIfFollowing(refusal);
             long current = book.current().version();
             if (!r.matches(etags(current))) {
-                metrics.upload(false);
                 // A client that read, edited and writes back would otherwise overwrite a change made meanwhile.
                 throw new ApiException(412, "If-Match %s names no current version of the demands: they are at version %d (%s); nothing was applied"
                         .formatted(te.controller.daemon.http.Router.abbreviate(r.ifMatch()), current, etags(current).get(0)),
@@ -103,7 +91,6 @@ public final class DemandResource {
             }
             s = patch ? book.patch(tm) : upload.namedByLabel() ? book.replace(tm) : book.replace(tm, upload.body(), format);
         }
-        metrics.upload(true);
         LOG.info("accepted {} /v1/demands: version {}, {} entries in the request, {} in all ({} Mbps), persisted in {} ms",
                 r.method(), s.version(), tm.size(), s.matrix().size(), "%.3f".formatted(s.matrix().totalDemandMbps()),
                 (System.nanoTime() - start) / 1_000_000);

@@ -50,9 +50,26 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         boolean keepAlive = req.decoderResult().isSuccess() && HttpUtil.isKeepAlive(req);
         write(ctx, r, keepAlive, req.method().equals(io.netty.handler.codec.http.HttpMethod.HEAD));
         metrics.request(req.method().name(), result.route(), r.status(), System.nanoTime() - start);
+        if (isDemandWrite(req)) {
+            // Counted here, whatever refused it: the parser, a precondition, or the checks before any handler.
+            metrics.upload(r.status() == 200);
+        }
         if (r.status() >= 400) {
             LOG.warn("rejected {} {} from {}: {} {}", req.method(), Router.abbreviate(req.uri()), ctx.channel().remoteAddress(),
                     r.status(), Router.abbreviate(new String(r.body(), 0, Math.min(r.body().length, 400), StandardCharsets.UTF_8)));
+        }
+    }
+
+    /** @return whether the request is a PUT or PATCH of the demands (refused requests before the aggregator count themselves) */
+    static boolean isDemandWrite(io.netty.handler.codec.http.HttpRequest req) {
+        String method = req.method().name();
+        if (!method.equals("PUT") && !method.equals("PATCH")) {
+            return false;
+        }
+        try {
+            return new QueryStringDecoder(req.uri()).path().equals("/v1/demands");
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

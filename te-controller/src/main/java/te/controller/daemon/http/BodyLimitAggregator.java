@@ -26,7 +26,7 @@ final class BodyLimitAggregator extends HttpObjectAggregator {
     private void record(HttpRequest req, java.net.SocketAddress client) {
         LOG.warn("rejected {} {} from {}: 413 body over the {} byte limit (--max-body)", req.method(), Router.abbreviate(req.uri()),
                 client, maxBodyBytes);
-        if (req.uri().startsWith("/v1/demands")) {
+        if (ApiHandler.isDemandWrite(req)) {
             metrics.upload(false);
         }
         metrics.request(req.method().name(), "too-large", 413, 0);

@@ -55,7 +55,7 @@ final class EarlyRefusal extends ChannelInboundHandlerAdapter {
                 FullHttpResponse response = ApiHandler.toHttp(r, false);
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
                 ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-                if (path.startsWith("/v1/demands")) {
+                if (ApiHandler.isDemandWrite(req)) {
                     metrics.upload(false);
                 }
                 metrics.request(req.method().name(), refused.get().route(), r.status(), System.nanoTime() - start);

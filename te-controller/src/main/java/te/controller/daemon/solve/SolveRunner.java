@@ -63,8 +63,10 @@ public final class SolveRunner {
         if (d.version() == 0) {
             // Before the first upload an "allocation" would route nothing, and serving it as the
             // last good one would stop the CSPF fallback from ever applying.
+            double wall = (System.nanoTime() - start) / 1e9;
+            metrics.solve(Outcome.NO_DEMANDS.name().toLowerCase(java.util.Locale.ROOT), wall); // every pass is counted, as /v1/status counts it
             return new SolveReport(++sequence, Outcome.NO_DEMANDS, SolveStatus.OPTIMAL, "no demands uploaded yet", reasons, 0,
-                    n.links().version(), 0, 0, (System.nanoTime() - start) / 1e9, Double.NaN,
+                    n.links().version(), 0, 0, wall, Double.NaN,
                     allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         }
         // Against the links current when the lock is had, not n: a pruning in the meantime may
