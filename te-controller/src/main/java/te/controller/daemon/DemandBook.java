@@ -119,7 +119,12 @@ public final class DemandBook {
     }
 
     private DemandSnapshot commit(DemandSnapshot next, byte[] body, Format format) {
-        store.save(StateStore.DEMANDS, next.version(), payload(format, body));
+        try {
+            store.save(StateStore.DEMANDS, next.version(), payload(format, body));
+        } catch (StateStore.NotDurable e) {
+            current = next; // the file holds it, so a restart would serve it: so does this run
+            throw e;
+        }
         current = next;
         return next;
     }

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import te.controller.daemon.state.CorruptStateException;
 import te.controller.daemon.state.StateStore;
 import te.controller.daemon.state.StoredState;
 import te.topology.Topology;
@@ -41,7 +42,28 @@ public record TopologyStamp(String name, String shape) {
      */
     public static void claim(StateStore store, Topology topology) {
         TopologyStamp now = of(topology);
-        Optional<TopologyStamp> was = store.load(KIND).flatMap(TopologyStamp::parse);
+        Optional<TopologyStamp> was;
+        String unreadable = null;
+        try {
+            Optional<StoredState> stored = store.read(KIND);
+            was = stored.flatMap(TopologyStamp::parse);
+            unreadable = stored.isPresent() && was.isEmpty() ? "its content is not a topology stamp" : null;
+        } catch (CorruptStateException e) {
+            was = Optional.empty();
+            unreadable = e.getMessage();
+        }
+        if (unreadable != null) {
+            // Stamping it anew would take another network's demands and link states wherever node
+            // ids coincide, and lock the directory's own network out from then on.
+            if (store.holdsStateBut(KIND)) {
+                throw new IllegalStateException(("state directory %s: its topology stamp %s cannot be read (%s), so which network "
+                        + "its demands, link states and allocation belong to cannot be checked; nothing was read or changed. If the "
+                        + "directory is %s's, move %s away and start again; otherwise give %s its own --state-dir")
+                        .formatted(store.directory(), store.fileOf(KIND).getFileName(), unreadable, now.name(),
+                                store.fileOf(KIND).getFileName(), now.name()));
+            }
+            store.setAside(KIND, unreadable);
+        }
         if (was.isPresent() && was.get().equals(now)) {
             return;
         }

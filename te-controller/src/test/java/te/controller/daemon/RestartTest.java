@@ -41,10 +41,7 @@ class RestartTest {
 
     @Test
     void corruptOrForeignStateIsSetAsideAndStartUpGoesOn() throws Exception {
-        try (DaemonFixture d = DaemonFixture.start(dir)) {
-            d.putJson(ApiEndpointsTest.THREE);
-            d.awaitAllocationFor(1, 0);
-        }
+        uploadOnce();
         Path allocation = dir.resolve("allocation.state");
         byte[] bytes = Files.readAllBytes(allocation);
         Files.write(allocation, java.util.Arrays.copyOf(bytes, bytes.length / 2));
@@ -73,7 +70,6 @@ class RestartTest {
             d.send("POST", "/v1/links/0/1/down", null, null);
             d.awaitAllocationFor(1, 1);
         }
-        java.util.Map<String, byte[]> before = files();
         // Node ids 0..10 exist here too: without the stamp its demands would have been taken as this network's.
         te.topology.Topology other = te.topology.TestTopologies.undirected(12, "0-1", "1-2", "2-3", "3-4", "4-5", "5-6", "6-7",
                 "7-8", "8-9", "9-10", "10-11", "11-0");
@@ -83,16 +79,50 @@ class RestartTest {
                 java.time.Duration.ofHours(1), 1 << 20);
         te.controller.daemon.solve.SolveSettings solve = new te.controller.daemon.solve.SolveSettings(te.lp.Objective.TOTAL_FLOW,
                 te.lp.Solvers.byName("highs"), 1, 0, 60, 1);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Daemon.start(other, paths, settings, solve, a -> { }))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("belongs to topology Abilene (shape ")
-                .hasMessageContaining("not " + other.name() + " (shape ")
-                .hasMessageContaining("nothing was read or changed");
-        java.util.Map<String, byte[]> after = files();
-        assertThat(after).containsOnlyKeys(before.keySet().toArray(String[]::new));
-        before.forEach((name, bytes) -> assertThat(after.get(name)).as(name).isEqualTo(bytes));
+        refusedWithNothingChanged(() -> Daemon.start(other, paths, settings, solve, a -> { }), "belongs to topology Abilene (shape ",
+                "not " + other.name() + " (shape ", "nothing was read or changed");
         try (DaemonFixture d = DaemonFixture.start(dir)) {
             assertThat(DaemonFixture.json(d.get("/v1/topology")).get("downLinks")).hasSize(1);
+            assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
+        }
+    }
+
+    /**
+     * A damaged stamp beside other state: the directory's network cannot be checked, so start-up
+     * is refused with nothing changed. Before, the stamp was set aside and written anew for
+     * whatever topology was given: another network's demands and drains were taken, and the
+     * directory's own network was locked out from then on.
+     */
+    @Test
+    void aDamagedStampBesideOtherStateIsRefusedWithNothingChanged() throws Exception {
+        uploadOnce();
+        Path stamp = dir.resolve("topology.state");
+        byte[] bytes = Files.readAllBytes(stamp);
+        bytes[bytes.length - 2] ^= 0x20;
+        Files.write(stamp, bytes);
+        refusedWithNothingChanged(() -> DaemonFixture.start(dir), "its topology stamp topology.state cannot be read",
+                "nothing was read or changed");
+        // Moved away by the operator: the directory is taken as this network's, its demands kept.
+        Files.move(stamp, dir.resolve("topology.state.damaged"));
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
+        }
+    }
+
+    /** A state file that cannot be read (here: a directory in its place) is not taken for lost: start-up stops and names it. */
+    @Test
+    void aStateFileThatCannotBeReadStopsTheStartAndIsLeftAsItIs() throws Exception {
+        uploadOnce();
+        Path demands = dir.resolve("demands.state");
+        Path kept = dir.resolve("demands.kept");
+        Files.move(demands, kept);
+        Files.createDirectory(demands);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DaemonFixture.start(dir))
+                .hasStackTraceContaining("cannot read state file " + demands).hasStackTraceContaining("it is left as it is");
+        assertThat(demands).isDirectory();
+        Files.delete(demands);
+        Files.move(kept, demands);
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
             assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("1");
         }
     }
@@ -195,6 +225,27 @@ class RestartTest {
     }
 
     /** @return every state file by name (the lock file aside) */
+    /** Runs a daemon on the directory once: the three demands uploaded (version 1) and solved. */
+    private void uploadOnce() {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson(ApiEndpointsTest.THREE);
+            d.awaitAllocationFor(1, 0);
+        }
+    }
+
+    /** Asserts that {@code start} fails with every one of {@code messages} and leaves every file of the directory as it was. */
+    private void refusedWithNothingChanged(org.assertj.core.api.ThrowableAssert.ThrowingCallable start, String... messages)
+            throws java.io.IOException {
+        java.util.Map<String, byte[]> before = files();
+        var thrown = org.assertj.core.api.Assertions.assertThatThrownBy(start).isInstanceOf(IllegalStateException.class);
+        for (String m : messages) {
+            thrown.hasMessageContaining(m);
+        }
+        java.util.Map<String, byte[]> after = files();
+        assertThat(after).containsOnlyKeys(before.keySet().toArray(String[]::new));
+        before.forEach((name, bytes) -> assertThat(after.get(name)).as(name).isEqualTo(bytes));
+    }
+
     private java.util.Map<String, byte[]> files() throws java.io.IOException {
         java.util.Map<String, byte[]> out = new java.util.TreeMap<>();
         try (var list = Files.list(dir)) {

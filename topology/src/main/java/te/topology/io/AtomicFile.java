@@ -107,8 +107,20 @@ public final class AtomicFile {
             }
             Files.setPosixFilePermissions(tmp, mode);
             moveOver(tmp, real);
+            forceDirectory(real.getParent()); // else a power loss may bring back the old file
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * Forces a directory's entries to disk, so that a rename in it survives a power loss.
+     *
+     * @throws IOException if the directory cannot be opened or forced
+     */
+    public static void forceDirectory(Path dir) throws IOException {
+        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+            d.force(true);
         }
     }
 

@@ -50,6 +50,7 @@ public final class PathCache {
      */
     public PathSet allPairs(Topology topology, PathSpec spec, int threads, PathPrecomputation.Progress progress) {
         Path file = fileFor(topology, spec, true);
+        removeStaleTemporaries(file);
         if (Files.exists(file)) {
             try {
                 return load(file, topology, spec);
@@ -66,6 +67,36 @@ public final class PathCache {
             LOG.warn("{}: {}; going on without caching", e.getMessage(), String.valueOf(e.getCause()));
         }
         return paths;
+    }
+
+    /**
+     * A temporary file older than this was left by a write that crashed (a Kdl file takes seconds
+     * to write); a younger one may be another process's write in progress in a shared directory.
+     */
+    static final java.time.Duration STALE_TEMPORARY = java.time.Duration.ofMinutes(10);
+
+    /** Removes the temporary files of {@code file} that crashed writes left: up to 123 MB each on Kdl. */
+    static void removeStaleTemporaries(Path file) {
+        Path dir = file.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        String prefix = file.getFileName().toString();
+        long before = System.currentTimeMillis() - STALE_TEMPORARY.toMillis();
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().startsWith(prefix)
+                    && f.getFileName().toString().endsWith(".tmp"))::iterator) {
+                try {
+                    if (Files.getLastModifiedTime(f).toMillis() < before && Files.deleteIfExists(f)) {
+                        LOG.info("removed {}, left by an interrupted path cache write", f.getFileName());
+                    }
+                } catch (IOException e) {
+                    LOG.warn("cannot remove {}: {}", f, e.toString());
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot list path cache directory {}: {}", dir, e.toString());
+        }
     }
 
     private static String key(String topologyHash, PathSpec spec) {
@@ -120,6 +151,7 @@ public final class PathCache {
             channel.force(true);
         }
         te.topology.io.AtomicFile.moveOver(temp, file);
+        te.topology.io.AtomicFile.forceDirectory(file.toAbsolutePath().getParent());
     }
 
     private static void writeAll(FileChannel channel, ByteBuffer buffer, CRC32C crc) throws IOException {

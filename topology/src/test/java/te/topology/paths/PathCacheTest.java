@@ -39,6 +39,22 @@ class PathCacheTest {
                 PathPrecomputation.Progress.NONE).pathCount());
     }
 
+    /** A crash mid-write leaves a temporary file; the next use removes it once it is old enough not to be another process's. */
+    @Test
+    void temporaryFilesOfCrashedWritesAreRemoved(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        Path file = cache.fileFor(topology, spec, true);
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        Path crashed = Files.writeString(dir.resolve(file.getFileName() + "8412.tmp"), "half");
+        Files.setLastModifiedTime(crashed, java.nio.file.attribute.FileTime.fromMillis(
+                System.currentTimeMillis() - PathCache.STALE_TEMPORARY.toMillis() - 60_000));
+        Path writing = Files.writeString(dir.resolve(file.getFileName() + "9917.tmp"), "in progress");
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        assertThat(crashed).doesNotExist();
+        assertThat(writing).exists();
+        assertThat(file).exists();
+    }
+
     @Test
     void aWriteThatFailsLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
         PathCache cache = new PathCache(dir);

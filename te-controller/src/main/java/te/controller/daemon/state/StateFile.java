@@ -30,7 +30,8 @@ public final class StateFile {
     /**
      * Writes the payload atomically and durably.
      *
-     * @throws IOException if any step fails; the old file is then untouched
+     * @throws NotDurableException if only forcing the directory failed: the new content is in place
+     * @throws IOException          if any other step fails; the old file is then untouched
      */
     public static void write(Path file, String kind, long version, byte[] payload) throws IOException {
         if (kind.isBlank() || kind.contains(" ")) {
@@ -57,7 +58,22 @@ public final class StateFile {
             Files.deleteIfExists(tmp);
         }
         // The rename is only durable once the directory entry is on disk.
-        forceDirectory(dir);
+        try {
+            te.topology.io.AtomicFile.forceDirectory(dir);
+        } catch (IOException e) {
+            throw new NotDurableException(file, e);
+        }
+    }
+
+    /**
+     * The new content was written and renamed into place, but the directory could not be forced
+     * to disk: the file holds it (a restart reads it), yet a power loss may bring the old one back.
+     * Unlike every other failure of {@link #write}, the old content is not what the file holds.
+     */
+    public static final class NotDurableException extends IOException {
+        NotDurableException(Path file, IOException cause) {
+            super("%s is written, but its directory could not be forced to disk".formatted(file), cause);
+        }
     }
 
     /**
@@ -71,14 +87,9 @@ public final class StateFile {
         try (FileChannel ch = FileChannel.open(to, StandardOpenOption.WRITE)) {
             ch.force(true);
         }
-        forceDirectory(to.toAbsolutePath().getParent());
+        te.topology.io.AtomicFile.forceDirectory(to.toAbsolutePath().getParent());
     }
 
-    private static void forceDirectory(Path dir) throws IOException {
-        try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-            d.force(true);
-        }
-    }
 
     /**
      * Writes in slices: the JDK copies a heap buffer into a temporary direct buffer of the whole

@@ -119,27 +119,79 @@ public final class StateStore implements AutoCloseable {
     /**
      * Persists durably; returns only once the new content would survive a crash.
      *
-     * @throws UncheckedIOException if writing fails (the previous content is then kept)
+     * @throws NotPersisted if writing fails (the previous content is then kept)
+     * @throws NotDurable   if it is written but not confirmed durable (the new content is then in place)
      */
     public void save(String kind, long version, byte[] payload) {
         try {
             StateFile.write(fileOf(kind), kind, version, payload);
+        } catch (StateFile.NotDurableException e) {
+            throw new NotDurable("%s version %d is written to %s and in force, but the file system did not confirm it durable (%s): "
+                    .formatted(kind, version, fileOf(kind), reason(e.getCause())) + "it may not survive a power loss; check the disk", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot persist %s version %d to %s".formatted(kind, version, fileOf(kind)), e);
+            throw new NotPersisted("cannot persist %s version %d to %s (%s)".formatted(kind, version, fileOf(kind), reason(e)), e);
         }
     }
 
-    /** @return the verified content of one kind; a corrupt or unreadable file is set aside and reported as empty */
+    private static String reason(Throwable e) {
+        return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+                : e.getMessage() != null ? e.getMessage() : e.toString();
+    }
+
+    /** A state file could not be written: it keeps its previous content, and nothing that waited on it was applied. */
+    public static final class NotPersisted extends UncheckedIOException {
+        NotPersisted(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * A state file was written but not confirmed durable ({@link StateFile.NotDurableException}): a
+     * restart reads the new content, so what waited on it is applied too, and the caller is told.
+     */
+    public static final class NotDurable extends UncheckedIOException {
+        NotDurable(String message, IOException cause) {
+            super(message, cause);
+        }
+    }
+
+    /**
+     * @return the verified content of one kind; a corrupt file is set aside and reported as empty
+     * @throws UncheckedIOException naming the file when it cannot be read (an I/O error, a
+     *                              permission): that says nothing about its content, so it is
+     *                              left where it is rather than taken for lost
+     */
     public Optional<StoredState> load(String kind) {
+        try {
+            return read(kind);
+        } catch (CorruptStateException e) {
+            setAside(kind, e.getMessage());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * @return the verified content of one kind, empty if there is none; nothing is set aside
+     * @throws CorruptStateException  if its content fails the check
+     * @throws UncheckedIOException as {@link #load}
+     */
+    public Optional<StoredState> read(String kind) throws CorruptStateException {
         Path file = fileOf(kind);
         try {
             return StateFile.read(file, kind);
-        } catch (CorruptStateException e) {
-            setAside(kind, e.getMessage());
         } catch (IOException e) {
-            setAside(kind, "unreadable: " + e);
+            throw new UncheckedIOException("cannot read state file %s; it is left as it is: fix the cause and start again".formatted(file), e);
         }
-        return Optional.empty();
+    }
+
+    /** @return whether the directory holds a state file of any kind but {@code kind} */
+    public boolean holdsStateBut(String kind) {
+        try (var files = Files.list(directory)) {
+            return files.map(f -> f.getFileName().toString())
+                    .anyMatch(n -> n.endsWith(".state") && !n.equals(fileOf(kind).getFileName().toString()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list state directory " + directory, e);
+        }
     }
 
     /**
