@@ -75,6 +75,7 @@ public final class Daemon implements AutoCloseable {
                     () -> allocations.current().map(AllocationSnapshot::version).orElse(0L),
                     () -> network.current().links().downArcs().size());
             allocations.current().ifPresent(metrics::served);
+            metrics.stateWritesNotDurable(store::notDurableWrites);
             metrics.allocationChanges(() -> {
                 java.util.OptionalInt n = allocations.changedCommodities();
                 return n.isPresent() ? n.getAsInt() : Double.NaN;

@@ -45,6 +45,17 @@ public final class DaemonMetrics {
     }
 
     /**
+     * Registers {@code te_state_writes_not_durable}.
+     *
+     * @param notDurable state writes renamed into place whose directory the file system did not confirm durable
+     */
+    public void stateWritesNotDurable(Supplier<Number> notDurable) {
+        Gauge.builder("te.state.writes.not.durable", notDurable)
+                .description("state writes in force whose directory fsync failed (a power loss may undo them): check the disk")
+                .register(registry);
+    }
+
+    /**
      * Registers {@code te_allocation_changed_commodities}: commodities whose demand, paths or flows
      * the served allocation changed against the one before it (NaN for a run's first); the churn
      * each new version brings, which the switches see as re-weighted groups.

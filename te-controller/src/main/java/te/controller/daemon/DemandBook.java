@@ -119,12 +119,7 @@ public final class DemandBook {
     }
 
     private DemandSnapshot commit(DemandSnapshot next, byte[] body, Format format) {
-        try {
-            store.save(StateStore.DEMANDS, next.version(), payload(format, body));
-        } catch (StateStore.NotDurable e) {
-            current = next; // the file holds it, so a restart would serve it: so does this run
-            throw e;
-        }
+        store.save(StateStore.DEMANDS, next.version(), payload(format, body));
         current = next;
         return next;
     }

@@ -267,22 +267,9 @@ public final class NetworkBook {
         if (operatorWord) {
             // First: a crash before the links are saved leaves a record ahead of them, which only
             // claims a word that was about to be given, never hides one.
-            try {
-                store.save(StateStore.OPERATOR, next.version(), new byte[0]);
-            } catch (StateStore.NotDurable e) {
-                LOG.error("{}", e.getMessage()); // a claim ahead of the links, as after a crash: going on
-            }
+            store.save(StateStore.OPERATOR, next.version(), new byte[0]);
         }
-        try {
-            store.save(StateStore.LINKS, next.version(), render(topology, next));
-        } catch (StateStore.NotDurable e) {
-            // The file holds the new links, so a restart would apply them: so does this run.
-            if (operatorWord) {
-                operatorVersion = next.version();
-            }
-            current = snapshot;
-            throw e;
-        }
+        store.save(StateStore.LINKS, next.version(), render(topology, next));
         if (operatorWord) {
             operatorVersion = next.version();
         }

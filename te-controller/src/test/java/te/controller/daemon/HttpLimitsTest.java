@@ -60,6 +60,25 @@ class HttpLimitsTest {
         }
     }
 
+    /** The refused request's 401 comes after the answer to the request before it on the connection (HTTP/1.1 answers in order). */
+    @Test
+    void aRefusedRequestIsAnsweredAfterTheRequestsBeforeIt(@TempDir Path dir) throws Exception {
+        Path tokenFile = dir.resolve("token");
+        Files.writeString(tokenFile, SecurityTest.TOKEN + "\n");
+        try (DaemonFixture d = DaemonFixture.start(dir.resolve("state"), Duration.ofHours(1), Optional.of(tokenFile), 1 << 20, a -> { });
+             Socket s = connect(d)) {
+            s.getOutputStream().write(("GET /v1/demands HTTP/1.1\r\nHost: te\r\n\r\n"
+                    + "PUT /v1/demands HTTP/1.1\r\nHost: te\r\nContent-Type: text/csv\r\nContent-Length: 6\r\n\r\n0,1,1\n"
+                    + "GET /v1/demands HTTP/1.1\r\nHost: te\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            s.getOutputStream().flush();
+            String answers = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1); // until the server closes
+            assertThat(answers).startsWith("HTTP/1.1 200");
+            assertThat(answers.indexOf("HTTP/1.1 401")).isGreaterThan(0);
+            // What came after the refused request is not answered: the connection closes after the 401.
+            assertThat(answers.split("HTTP/1.1 ", -1)).hasSize(3);
+        }
+    }
+
     /** More pipelined requests than are answered at once: reading stops and starts again, and every one is answered in order. */
     @Test
     void pipelinedRequestsBeyondTheInFlightLimitAreAllAnswered(@TempDir Path dir) throws Exception {

@@ -100,9 +100,6 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
             LOG.error("{} {}: {}", req.method(), req.uri(), e.getMessage());
             return new Router.Result(ApiResponse.error(503, e.getMessage() + "; nothing was applied: retry once the disk is fixed",
                     List.of(), Map.of("Retry-After", "5")), "unavailable");
-        } catch (te.controller.daemon.state.StateStore.NotDurable e) {
-            LOG.error("{} {}: {}", req.method(), req.uri(), e.getMessage());
-            return new Router.Result(ApiResponse.error(500, e.getMessage(), List.of(), Map.of()), "error");
         } catch (RuntimeException e) {
             LOG.error("internal error on {} {}", req.method(), req.uri(), e);
             return new Router.Result(ApiResponse.error(500, "internal error: " + e, List.of(), Map.of()), "error");

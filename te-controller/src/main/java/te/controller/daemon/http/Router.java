@@ -71,22 +71,21 @@ public final class Router {
      * to {@code --max-body} bytes per connection.
      *
      * @param path the raw path, without the query
-     * @return the 401 it will get, and its route template; empty when the body is needed to answer
+     * @return whether it will get a 401 whatever its body
      */
-    public Optional<Result> refusedBeforeBody(String method, String path, String authorization) {
+    public boolean refusedBeforeBody(String method, String path, String authorization) {
         List<String> segments;
         try {
             segments = segments(path);
         } catch (IllegalArgumentException e) {
-            return Optional.empty();
+            return false;
         }
         for (Route route : routes) {
             if (route.method().equals(method) && route.match(segments).isPresent()) {
-                return route.mutating() && !auth.allows(authorization)
-                        ? Optional.of(new Result(unauthorised(route), route.template())) : Optional.empty();
+                return route.mutating() && !auth.allows(authorization);
             }
         }
-        return Optional.empty();
+        return false;
     }
 
     private static ApiResponse unauthorised(Route route) {

@@ -119,19 +119,26 @@ public final class StateStore implements AutoCloseable {
     /**
      * Persists durably; returns only once the new content would survive a crash.
      *
+     * A write renamed into place whose directory could not be forced is in force (a restart reads
+     * it): it returns normally, logged and counted ({@link #notDurableWrites}).
+     *
      * @throws NotPersisted if writing fails (the previous content is then kept)
-     * @throws NotDurable   if it is written but not confirmed durable (the new content is then in place)
      */
     public void save(String kind, long version, byte[] payload) {
         try {
             StateFile.write(fileOf(kind), kind, version, payload);
         } catch (StateFile.NotDurableException e) {
-            throw new NotDurable("%s version %d is written to %s and in force, but the file system did not confirm it durable (%s): "
-                    .formatted(kind, version, fileOf(kind), reason(e.getCause())) + "it may not survive a power loss; check the disk", e);
+            // The file holds the new content and a restart reads it, so it is in force: the caller
+            // goes on as after any write (a re-solve follows), and the disk is reported to the operator.
+            notDurable.incrementAndGet();
+            LOG.error("{} version {} is written to {}, but the file system did not confirm it durable ({}): it may not survive a "
+                    + "power loss; check the disk", kind, version, fileOf(kind), reason(e.getCause()));
         } catch (IOException e) {
             throw new NotPersisted("cannot persist %s version %d to %s (%s)".formatted(kind, version, fileOf(kind), reason(e)), e);
         }
     }
+
+    private final java.util.concurrent.atomic.AtomicLong notDurable = new java.util.concurrent.atomic.AtomicLong();
 
     private static String reason(Throwable e) {
         return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
@@ -146,13 +153,11 @@ public final class StateStore implements AutoCloseable {
     }
 
     /**
-     * A state file was written but not confirmed durable ({@link StateFile.NotDurableException}): a
-     * restart reads the new content, so what waited on it is applied too, and the caller is told.
+     * @return writes since the start that were renamed into place but whose directory the file
+     *         system did not confirm durable (logged at ERROR each; {@code te_state_writes_not_durable})
      */
-    public static final class NotDurable extends UncheckedIOException {
-        NotDurable(String message, IOException cause) {
-            super(message, cause);
-        }
+    public long notDurableWrites() {
+        return notDurable.get();
     }
 
     /**
