@@ -24,6 +24,13 @@ class HttpLimitsTest {
         return s;
     }
 
+    /** @return a daemon whose writes need {@link SecurityTest#TOKEN}, its state and token file under {@code dir} */
+    private static DaemonFixture withToken(Path dir) throws IOException {
+        Path tokenFile = dir.resolve("token");
+        Files.writeString(tokenFile, SecurityTest.TOKEN + "\n");
+        return DaemonFixture.start(dir.resolve("state"), Duration.ofHours(1), Optional.of(tokenFile), 1 << 20, a -> { });
+    }
+
     /** @return everything the server sends until it closes the connection or {@code count} answers have come */
     private static String readAnswers(InputStream in, int count) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -45,10 +52,7 @@ class HttpLimitsTest {
      */
     @Test
     void aRequestWithoutTheTokenIsRefusedBeforeItsBody(@TempDir Path dir) throws Exception {
-        Path tokenFile = dir.resolve("token");
-        Files.writeString(tokenFile, SecurityTest.TOKEN + "\n");
-        try (DaemonFixture d = DaemonFixture.start(dir.resolve("state"), Duration.ofHours(1), Optional.of(tokenFile), 1 << 20, a -> { });
-             Socket s = connect(d)) {
+        try (DaemonFixture d = withToken(dir); Socket s = connect(d)) {
             s.getOutputStream().write(("PUT /v1/demands HTTP/1.1\r\nHost: te\r\nContent-Type: application/json\r\n"
                     + "Content-Length: 500000\r\n\r\n{\"demands\": [").getBytes(StandardCharsets.US_ASCII));
             s.getOutputStream().flush();
@@ -63,10 +67,7 @@ class HttpLimitsTest {
     /** The refused request's 401 comes after the answer to the request before it on the connection (HTTP/1.1 answers in order). */
     @Test
     void aRefusedRequestIsAnsweredAfterTheRequestsBeforeIt(@TempDir Path dir) throws Exception {
-        Path tokenFile = dir.resolve("token");
-        Files.writeString(tokenFile, SecurityTest.TOKEN + "\n");
-        try (DaemonFixture d = DaemonFixture.start(dir.resolve("state"), Duration.ofHours(1), Optional.of(tokenFile), 1 << 20, a -> { });
-             Socket s = connect(d)) {
+        try (DaemonFixture d = withToken(dir); Socket s = connect(d)) {
             s.getOutputStream().write(("GET /v1/demands HTTP/1.1\r\nHost: te\r\n\r\n"
                     + "PUT /v1/demands HTTP/1.1\r\nHost: te\r\nContent-Type: text/csv\r\nContent-Length: 6\r\n\r\n0,1,1\n"
                     + "GET /v1/demands HTTP/1.1\r\nHost: te\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
