@@ -269,6 +269,9 @@ public final class PopSolver {
             } catch (RuntimeException e) {
                 // E.g. a solver refusing an option or a licence: a status, like every other failure.
                 r = new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0, "crashed: " + e);
+            } catch (Error e) {
+                failed.set(true); // at once: the sub-problems queued behind it are skipped, not started
+                throw e;
             }
             if (!r.ok() && r.status() != SolveStatus.TIME_LIMIT) {
                 failed.set(true);
