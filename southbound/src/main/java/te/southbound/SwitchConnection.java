@@ -396,18 +396,20 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             closedForError = true;
             channel.close();
         } else if (msg instanceof FeaturesReply f) {
-            dpid = new Dpid(f.datapathId());
-            String refusal = certificateRefusal(dpid);
+            Dpid claimed = new Dpid(f.datapathId());
+            String refusal = certificateRefusal(claimed);
             if (refusal != null) {
                 long held = registry.refusalLogSlot();
                 if (held >= 0) {
-                    log.warn("switch at {} claims datapath id {}, {}; closing{}", remote(), dpid, refusal,
+                    log.warn("switch at {} claims datapath id {}, {}; closing{}", remote(), claimed, refusal,
                             refusalsHeldBack(held));
                 }
+                // Not taken as that switch's: its close is not logged as the real switch disconnecting.
                 closedForError = true;
                 channel.close();
                 return;
             }
+            dpid = claimed;
             if (config.bundles() && registry.isKnown(dpid)) {
                 // Ready once the probe is answered, so that the first push (the largest) is bundled too.
                 probeBundles().orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)

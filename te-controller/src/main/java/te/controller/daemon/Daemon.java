@@ -63,6 +63,10 @@ public final class Daemon implements AutoCloseable {
     public static Daemon start(Topology topology, PathSet basePaths, DaemonSettings settings, SolveSettings solve,
                                AllocationPublisher publisher) {
         requireSafeListen(settings);
+        if (settings.tls().isEmpty() && !settings.listen().isLoopback()) {
+            LOG.warn("listening on {} over plain HTTP: the bearer token and the traffic matrix cross the network in clear text; "
+                    + "give --tls-cert and --tls-key, or put a TLS proxy in front", settings.listen().host());
+        }
         TokenAuth auth = settings.tokenFile().map(TokenAuth::fromFile).orElse(TokenAuth.none());
         StateStore store = new StateStore(settings.stateDir());
         try {
@@ -142,10 +146,6 @@ public final class Daemon implements AutoCloseable {
         if (settings.tokenFile().isEmpty() && !settings.listen().isLoopback()) {
             throw new IllegalArgumentException(("refusing to listen on %s without a token: anyone who can reach it could change "
                     + "demands and link states. Give --token-file FILE, or listen on 127.0.0.1").formatted(settings.listen().host()));
-        }
-        if (settings.tls().isEmpty() && !settings.listen().isLoopback()) {
-            LOG.warn("listening on {} over plain HTTP: the bearer token and the traffic matrix cross the network in clear text; "
-                    + "give --tls-cert and --tls-key, or put a TLS proxy in front", settings.listen().host());
         }
     }
 

@@ -64,6 +64,31 @@ class HttpLimitsTest {
         }
     }
 
+    /**
+     * Without the token, a large body is not read wherever it goes: a read, an unknown path, a
+     * method the path does not take. Each gets its answer (413) with the body unread, the
+     * connection closes, and the daemon holds nothing of it.
+     */
+    @Test
+    void aLargeBodyToARouteThatTakesNoneIsNotRead(@TempDir Path dir) throws Exception {
+        try (DaemonFixture d = withToken(dir)) {
+            for (String line : new String[] {"GET /healthz", "POST /v1/status", "POST /nope", "HEAD /v1/status"}) {
+                try (Socket s = connect(d)) {
+                    s.getOutputStream().write((line + " HTTP/1.1\r\nHost: te\r\nContent-Length: 100000000\r\n\r\n0123")
+                            .getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                    String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1); // ends at the close
+                    assertThat(answer).as(line).startsWith("HTTP/1.1 413").containsIgnoringCase("connection: close");
+                }
+            }
+            // A small stray body is still read and answered as before (a read ignores it).
+            assertThat(d.send("POST", "/v1/solve", "text/plain", "x").statusCode()).isEqualTo(401);
+            java.net.http.HttpResponse<String> small = d.send(java.net.http.HttpRequest.newBuilder(URI.create(d.url("/healthz")))
+                    .method("GET", java.net.http.HttpRequest.BodyPublishers.ofString("x".repeat(1000))));
+            assertThat(small.statusCode()).isEqualTo(200);
+        }
+    }
+
     /** The refused request's 401 comes after the answer to the request before it on the connection (HTTP/1.1 answers in order). */
     @Test
     void aRefusedRequestIsAnsweredAfterTheRequestsBeforeIt(@TempDir Path dir) throws Exception {

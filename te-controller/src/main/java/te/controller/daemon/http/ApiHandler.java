@@ -43,6 +43,10 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         if (!req.decoderResult().isSuccess()) {
             result = new Router.Result(malformed(req.decoderResult().cause()),
                     "malformed");
+        } else if (req.headers().contains(EarlyRefusal.OVERSIZED)) {
+            result = new Router.Result(ApiResponse.error(413, ("request body over the %d bytes a %s %s may carry (it takes no body, "
+                    + "or there is no such endpoint); it was not read").formatted(EarlyRefusal.SMALL_BODY_BYTES, req.method(),
+                    Router.abbreviate(req.uri())), List.of(), Map.of()), "too-large");
         } else {
             result = dispatch(req);
         }

@@ -65,27 +65,40 @@ public final class Router {
                 List.of(), Map.of()), "not-found");
     }
 
+    /** What a request's head says about its body, before any of it is read ({@link #bodyFor}). */
+    public enum BodyAllowance {
+        /** It will get a 401 whatever its body: none of it is read. */
+        REFUSED,
+        /** Its route takes no body, or there is no such route: a small one at most is read. */
+        SMALL,
+        /** A write with the token: up to {@code --max-body}. */
+        FULL
+    }
+
     /**
-     * Decides, from a request's head alone, whether it will be refused for want of the token, so
-     * that its body need not be read: an unauthorised client must not make the daemon buffer up
-     * to {@code --max-body} bytes per connection.
+     * Decides, from a request's head alone, how much of its body may be read: a client without the
+     * token must not be able to make the daemon buffer up to {@code --max-body} bytes per request.
      *
      * @param path the raw path, without the query
-     * @return whether it will get a 401 whatever its body
      */
-    public boolean refusedBeforeBody(String method, String path, String authorization) {
+    public BodyAllowance bodyFor(String method, String path, String authorization) {
         List<String> segments;
         try {
             segments = segments(path);
         } catch (IllegalArgumentException e) {
-            return false;
+            return BodyAllowance.SMALL; // answered 400 without its body
         }
         for (Route route : routes) {
             if (route.method().equals(method) && route.match(segments).isPresent()) {
-                return route.mutating() && !auth.allows(authorization);
+                if (route.mutating() && !auth.allows(authorization)) {
+                    return BodyAllowance.REFUSED;
+                }
+                // Reads and deletes take no body; writes with the token may (those that take none refuse it, 400).
+                return method.equals("GET") || method.equals("HEAD") || method.equals("DELETE") ? BodyAllowance.SMALL
+                        : BodyAllowance.FULL;
             }
         }
-        return false;
+        return BodyAllowance.SMALL; // 404 or 405, and HEAD (a GET route answers it)
     }
 
     private static ApiResponse unauthorised(Route route) {
