@@ -227,12 +227,23 @@ public final class StateStore implements AutoCloseable {
      */
     public void setAside(String kind, String reason) {
         Path file = fileOf(kind);
-        Path aside = file.resolveSibling(file.getFileName() + ".corrupt-" + Instant.now().toEpochMilli());
-        try {
-            Files.move(file, aside);
-            LOG.warn("state file {} set aside as {}: {}", file.getFileName(), aside.getFileName(), reason);
-        } catch (IOException e) {
-            LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, e.toString());
+        String stem = file.getFileName() + ".corrupt-" + Instant.now().toEpochMilli();
+        // Two set aside within one millisecond get names of their own: the second rename must not fail on the first's.
+        for (int n = 0; ; n++) {
+            Path aside = file.resolveSibling(n == 0 ? stem : stem + "-" + n);
+            try {
+                Files.move(file, aside);
+                LOG.warn("state file {} set aside as {}: {}", file.getFileName(), aside.getFileName(), reason);
+                return;
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (n >= 1000) {
+                    LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, e.toString());
+                    return;
+                }
+            } catch (IOException e) {
+                LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, e.toString());
+                return;
+            }
         }
     }
 }

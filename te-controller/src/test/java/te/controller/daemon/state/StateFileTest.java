@@ -92,6 +92,21 @@ class StateFileTest {
         }
     }
 
+    /** Set aside within one millisecond (a fast disk), each corrupt file still gets a name of its own and goes. */
+    @Test
+    void corruptFilesSetAsideBackToBackEachGetTheirOwnName() throws IOException {
+        try (StateStore store = new StateStore(dir)) {
+            for (int i = 0; i < 20; i++) {
+                Files.writeString(store.fileOf(StateStore.LINKS), "garbage " + i);
+                assertThat(store.load(StateStore.LINKS)).isEmpty();
+                assertThat(store.fileOf(StateStore.LINKS)).doesNotExist();
+            }
+            try (var files = Files.list(dir)) {
+                assertThat(files.filter(p -> p.getFileName().toString().startsWith("links.state.corrupt-"))).hasSize(20);
+            }
+        }
+    }
+
     @Test
     void aCopyHoldsTheSameBytesAndNeverOverwrites() throws Exception {
         Path f = dir.resolve("links.state");
