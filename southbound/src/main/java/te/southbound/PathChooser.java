@@ -30,18 +30,21 @@ final class PathChooser {
         List<WeightedPath> usable = new ArrayList<>();
         Set<Dpid> held = new TreeSet<>();
         Set<Dpid> leftOut = new TreeSet<>();
+        boolean flowLeftOut = false;
         for (WeightedPath p : c.paths()) {
             boolean ok = p.fraction() > 0;
+            boolean reachable = true;
             List<Hop> hops = p.hops();
             for (int i = 1; i < hops.size(); i++) {
                 Dpid d = hops.get(i).dpid();
                 if (!connected.contains(d)) {
                     boolean holds = holds(p.tunnel(c.destination().version()), i, ids);
                     (holds ? held : leftOut).add(d);
-                    ok &= holds;
+                    reachable &= holds;
                 }
             }
-            if (ok) {
+            flowLeftOut |= ok && !reachable;
+            if (ok && reachable) {
                 usable.add(p);
             }
         }
@@ -51,6 +54,18 @@ final class PathChooser {
         }
         if (!leftOut.isEmpty()) {
             notes.add("paths needing changes at switches not connected (or not master there) " + leftOut + " left out");
+        }
+        if (usable.isEmpty() && flowLeftOut) {
+            // Every path the flow is on needs switches that cannot be programmed now. Removing the
+            // commodity's entries would drop its traffic until they connect; its last split, where
+            // every tunnel is still whole, keeps it flowing (as an unreachable ingress keeps its own).
+            List<Bucketed> last = ids.installed().getOrDefault(c.id(), List.of());
+            if (!last.isEmpty() && last.stream().allMatch(b -> whole(b.tunnel(), connected, ids))) {
+                notes.add("its last installed split is kept until they connect");
+                reports.add(new CommodityReport(c.id(), c.paths().size(), last.size(), last.stream().map(Bucketed::weight).toList(), 0,
+                        String.join("; ", notes)));
+                return last;
+            }
         }
         if (usable.isEmpty()) {
             notes.add("no usable path with a positive fraction; nothing installed");
@@ -82,6 +97,16 @@ final class PathChooser {
                 "ingress " + ingress + " not connected (or not master there); " + (last.isEmpty() ? "nothing installed"
                         : "its last installed split is kept")));
         return last;
+    }
+
+    /** @return whether every switch of the tunnel after the first that cannot be programmed now holds its entry */
+    private static boolean whole(Tunnel t, Set<Dpid> connected, IdBook ids) {
+        for (int i = 1; i < t.hops().size(); i++) {
+            if (!connected.contains(t.hops().get(i).dpid()) && !holds(t, i, ids)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return true if switch {@code hops[i]} was last seen with the entry this tunnel needs there */

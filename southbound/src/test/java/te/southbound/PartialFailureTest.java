@@ -131,6 +131,34 @@ class PartialFailureTest {
         assertThat(ingressPushes(one, 16)).isTrue();
     }
 
+    /**
+     * A new state whose every path with flow needs a new tunnel through a switch that is away: the
+     * commodity keeps its last installed split, whose tunnels are whole, instead of losing its
+     * ingress entries (an operator's run on OVS: the ingress flow was deleted, traffic dropped, and
+     * the push reported clean, until the switch was back).
+     */
+    @Test
+    void aCommodityWhosePathsAllNeedAnAwaySwitchKeepsItsLastSplit() throws Exception {
+        WeightPusher p = start();
+        FakeSwitch one = fakes.all.get(0), two = fakes.all.get(1);
+        assertThat(p.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(ingressPushes(one, 16)).isTrue();
+        two.disconnect();
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (p.status().size() > 2) {
+            assertThat(System.currentTimeMillis()).as("waiting for switch 2 to be gone").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+        // Through switch 2 by another port: a tunnel that cannot be installed while it is away.
+        DesiredState rerouted = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"),
+                List.of(new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 5), new Hop(new Dpid(3), 9)), 1),
+                        new WeightedPath(List.of(new Hop(new Dpid(1), 3), new Hop(new Dpid(3), 9)), 0)))));
+        PushReport r = p.push(rerouted).get(10, TimeUnit.SECONDS);
+        assertThat(ingressPushes(one, 16)).as("the ingress keeps its tunnel: " + r.summary()).isTrue();
+        assertThat(one.groups).hasSize(1);
+        assertThat(r.commodities()).singleElement().satisfies(c -> assertThat(c.note()).contains("last installed split is kept"));
+    }
+
     @Test
     void aLabelEntryAFailedRunDeletedIsNotUsedWhileItsSwitchCannotBeRead() throws Exception {
         WeightPusher p = start();
