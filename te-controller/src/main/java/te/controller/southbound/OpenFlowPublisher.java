@@ -157,12 +157,20 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
     /** Hands {@code state} to the pusher as {@link #lastPush}; caller holds this. */
     private void push(long version, DesiredState state) {
         var report = pusher.push(state);
-        lastPush = new Push(version, report);
+        Push push = new Push(version, report);
+        lastPush = push;
         report.whenComplete((r, error) -> {
+            // Pushes the pusher ran as one (switches reconnecting one by one after a restart each ask
+            // for one) complete with the same report: the latest says it, once.
+            boolean latest = lastPush == push;
             if (error != null) {
-                LOG.warn("push of allocation version {} failed: {}", version, error.toString());
+                if (latest) {
+                    LOG.warn("push of allocation version {} failed: {}", version, error.toString());
+                }
             } else {
-                LOG.info("allocation version {} on the switches: {}", version, r.summary());
+                if (latest) {
+                    LOG.info("allocation version {} on the switches: {}", version, r.summary());
+                }
                 // Clean covers the connected switches only: with one away the allocation is not all on the switches.
                 if (r.clean() && r.missingSwitches().isEmpty() && r.notMaster().isEmpty()) {
                     confirmed.accumulateAndGet(version, Math::max);
