@@ -124,6 +124,13 @@ public final class ServeCommand implements Callable<Integer> {
                     + "[certificate-cn NAME]', 'link SRC DST port N' lines); without it the conventional wiring is used.")
     Path openflowWiring;
 
+    @Option(names = "--openflow-startup-wait", defaultValue = "15s", paramLabel = "DURATION",
+            description = "With --openflow-listen: after the start, how long the first push waits for the switches it programs to "
+                    + "connect (a push without them would leave out the paths through them); one still away after it is taken to "
+                    + "hold what its neighbours show; 0 does not wait (default: ${DEFAULT-VALUE}, above Open vSwitch's 8 s "
+                    + "reconnect backoff).")
+    String openflowStartupWait;
+
     @Option(names = "--link-up-hold", defaultValue = "3s", paramLabel = "DURATION",
             description = "With --openflow-listen: a link the switches reported down is restored only once its ports have been up "
                     + "this long without a break, so a flapping port does not re-solve and push per flap; failures apply at once; "
@@ -216,6 +223,10 @@ public final class ServeCommand implements Callable<Integer> {
         if (upHold.isNegative()) {
             throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));
         }
+        Duration startupWait = parseDuration(openflowStartupWait);
+        if (startupWait.isNegative()) {
+            throw new IllegalArgumentException("--openflow-startup-wait must be 0 or positive, got '%s'".formatted(openflowStartupWait));
+        }
         te.controller.southbound.FlapDamping damping = parseDamping(linkDamping);
         Duration statsInterval = parseDuration(portStatsInterval);
         if (statsInterval.isNegative()) {
@@ -223,7 +234,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (openflowListen == null) {
             // Said, not silently ignored: the operator believes the switches are followed.
-            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--link-up-hold", "--link-damping", "--port-stats-interval",
+            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--openflow-startup-wait", "--link-up-hold", "--link-damping", "--port-stats-interval",
                     "--openflow-tls-cert", "--openflow-tls-key", "--openflow-tls-ca", "--openflow-role", "--openflow-generation")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
                     throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given".formatted(name));
@@ -249,7 +260,8 @@ public final class ServeCommand implements Callable<Integer> {
                     ? new te.controller.southbound.ConventionalWiring(topology)
                     : readWiring(topology, openflowWiring);
             te.southbound.SouthboundConfig config = te.southbound.SouthboundConfig.defaults()
-                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles);
+                    .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles)
+                    .withStartupWaitMs(startupWait.toMillis());
             // Before any switch connects: a claim made through the API before a restart may be newer than the flags.
             te.southbound.RoleClaim role = RoleBook.atStart(stateDir, flagsRole);
             config = config.withRole(role);

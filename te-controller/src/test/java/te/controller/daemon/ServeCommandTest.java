@@ -153,6 +153,10 @@ class ServeCommandTest {
                 .contains("--link-damping only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--link-up-hold", "5s", "--state-dir", dir.toString()))
                 .contains("--link-up-hold only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-startup-wait", "30s", "--state-dir", dir.toString()))
+                .contains("--openflow-startup-wait only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-startup-wait", "-1s", "--state-dir",
+                dir.toString())).contains("--openflow-startup-wait must be 0 or positive, got '-1s'");
         assertThat(run("serve", "-t", "Abilene", "--openflow-role", "slave", "--openflow-generation", "4", "--state-dir", dir.toString()))
                 .contains("--openflow-role only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-role", "master", "--state-dir", dir.toString()))
