@@ -219,19 +219,10 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--follow-interval only applies with --follow URL, which is not given");
         }
         SolveSettings solve = solveSettings();
-        Duration upHold = parseDuration(linkUpHold);
-        if (upHold.isNegative()) {
-            throw new IllegalArgumentException("--link-up-hold must be 0 or positive, got '%s'".formatted(linkUpHold));
-        }
-        Duration startupWait = parseDuration(openflowStartupWait);
-        if (startupWait.isNegative()) {
-            throw new IllegalArgumentException("--openflow-startup-wait must be 0 or positive, got '%s'".formatted(openflowStartupWait));
-        }
+        Duration upHold = notNegative("--link-up-hold", linkUpHold, "0 or positive");
+        Duration startupWait = notNegative("--openflow-startup-wait", openflowStartupWait, "0 or positive");
         te.controller.southbound.FlapDamping damping = parseDamping(linkDamping);
-        Duration statsInterval = parseDuration(portStatsInterval);
-        if (statsInterval.isNegative()) {
-            throw new IllegalArgumentException("--port-stats-interval must be 0 (off) or positive, got '%s'".formatted(portStatsInterval));
-        }
+        Duration statsInterval = notNegative("--port-stats-interval", portStatsInterval, "0 (off) or positive");
         if (openflowListen == null) {
             // Said, not silently ignored: the operator believes the switches are followed.
             for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--openflow-startup-wait", "--link-up-hold", "--link-damping", "--port-stats-interval",
@@ -377,6 +368,19 @@ public final class ServeCommand implements Callable<Integer> {
      * @param text {@code 300s}, {@code 5m}, {@code 1h}, {@code 500ms} or plain seconds
      * @throws IllegalArgumentException naming the value
      */
+    /**
+     * @param expected what the flag takes, for the message
+     * @return the flag's duration
+     * @throws IllegalArgumentException naming the flag and its value if it is not a duration or is negative
+     */
+    private static Duration notNegative(String flag, String text, String expected) {
+        Duration d = parseDuration(text);
+        if (d.isNegative()) {
+            throw new IllegalArgumentException("%s must be %s, got '%s'".formatted(flag, expected, text));
+        }
+        return d;
+    }
+
     static Duration parseDuration(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         // ASCII digits only (Long.parseLong would also take other scripts' digits); a sign is allowed
