@@ -163,7 +163,8 @@ final class Reconciler implements AutoCloseable {
         }
         long start = System.nanoTime();
         Map<Dpid, SwitchConnection> connectedNow = registry.ready();
-        if (waitingForSwitches(state, connectedNow, gen)) {
+        Set<Dpid> stateSwitches = state.switches(); // one walk over every hop of the state, for the wait, the assumptions and the report
+        if (waitingForSwitches(stateSwitches, connectedNow, gen)) {
             return;
         }
         // A switch where this controller is not master (or equal) is left alone, as if it were away.
@@ -185,7 +186,6 @@ final class Reconciler implements AutoCloseable {
         }
         long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();
-        Set<Dpid> stateSwitches = state.switches(); // one walk over every hop of the state, for this and for the report
         RunMemory.Assumed assumed = memory.assumeUnseen(state, stateSwitches, config.ownership());
         if (!assumed.switches().isEmpty() && !assumed.equals(lastAssumed)) {
             log.warn("push {}: switches {} not seen since the start are taken to carry the {} tunnel entries their neighbours "
@@ -245,12 +245,12 @@ final class Reconciler implements AutoCloseable {
      *
      * @return whether this run is put off
      */
-    private boolean waitingForSwitches(DesiredState state, Map<Dpid, SwitchConnection> connectedNow, long gen) {
+    private boolean waitingForSwitches(Set<Dpid> stateSwitches, Map<Dpid, SwitchConnection> connectedNow, long gen) {
         if (startupWaitOver) {
             return false;
         }
         long leftMs = config.startupWaitMs() - (System.nanoTime() - startedNanos) / 1_000_000;
-        Set<Dpid> away = state.switches();
+        Set<Dpid> away = new HashSet<>(stateSwitches);
         away.removeAll(connectedNow.keySet());
         if (away.isEmpty() || leftMs <= 0) {
             startupWaitOver = true;

@@ -60,7 +60,7 @@ final class UnseenSwitches {
                 candidates.forEach(label -> fitted.merge(label, 1, Integer::sum));
             }
             fits.forEach((t, candidates) -> {
-                if (!crosses(t, unseen)) {
+                if (!crosses(t.hops(), unseen)) {
                     return;
                 }
                 Integer previous = labels.get(t);
@@ -104,19 +104,13 @@ final class UnseenSwitches {
     }
 
     private static boolean crossesAny(CommodityRoute c, Set<Dpid> unseen) {
-        for (WeightedPath p : c.paths()) {
-            for (int i = 1; i < p.hops().size(); i++) {
-                if (unseen.contains(p.hops().get(i).dpid())) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return c.paths().stream().anyMatch(p -> crosses(p.hops(), unseen));
     }
 
-    private static boolean crosses(Tunnel t, Set<Dpid> unseen) {
-        for (int i = 1; i < t.hops().size(); i++) {
-            if (unseen.contains(t.hops().get(i).dpid())) {
+    /** @return whether a switch of {@code hops} after the first is unseen */
+    private static boolean crosses(List<Hop> hops, Set<Dpid> unseen) {
+        for (int i = 1; i < hops.size(); i++) {
+            if (unseen.contains(hops.get(i).dpid())) {
                 return true;
             }
         }

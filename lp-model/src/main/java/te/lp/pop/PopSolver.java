@@ -253,13 +253,11 @@ public final class PopSolver {
         Function<TeProblem, TeResult> solveOne = p -> {
             double left = deadline.secondsLeft();
             if (failed.get()) {
-                return new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
-                        SKIPPED_AFTER_FAILURE + "another sub-problem failed first");
+                return unsolved(objective, SolveStatus.ERROR, SKIPPED_AFTER_FAILURE + "another sub-problem failed first");
             }
             if (left <= 0) {
-                return new TeResult(objective, SolveStatus.TIME_LIMIT, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
-                        "not started: the time limit of %s s passed while other sub-problems ran"
-                                .formatted(options.perSolve().timeLimitSeconds()));
+                return unsolved(objective, SolveStatus.TIME_LIMIT, "not started: the time limit of %s s passed while other sub-problems ran"
+                        .formatted(options.perSolve().timeLimitSeconds()));
             }
             SolverOptions within = withinLimit(options.perSolve(), left);
             TeOptimizer plain = new TeOptimizer(solver, within).withGap(SUB_PROBLEM_GAP).withShorterPaths(false);
@@ -268,7 +266,7 @@ public final class PopSolver {
                 r = (heavyTailed ? plain.asHeavyTailed() : plain).solve(p, objective);
             } catch (RuntimeException e) {
                 // E.g. a solver refusing an option or a licence: a status, like every other failure.
-                r = new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0, "crashed: " + e);
+                r = unsolved(objective, SolveStatus.ERROR, "crashed: " + e);
             } catch (Error e) {
                 failed.set(true); // at once: the sub-problems queued behind it are skipped, not started
                 throw e;
@@ -308,8 +306,7 @@ public final class PopSolver {
                 } catch (ExecutionException e) {
                     failed.set(true);
                     thrown = thrown == null && e.getCause() instanceof Error err ? err : thrown;
-                    results.add(new TeResult(objective, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
-                            "crashed: " + e.getCause()));
+                    results.add(unsolved(objective, SolveStatus.ERROR, "crashed: " + e.getCause()));
                     break;
                 }
             }
@@ -322,6 +319,11 @@ public final class PopSolver {
             throw thrown; // e.g. out of memory: not a solver's answer
         }
         return results;
+    }
+
+    /** @return a sub-problem's result without an allocation, built or solved in no time */
+    private static TeResult unsolved(Objective objective, SolveStatus status, String message) {
+        return new TeResult(objective, status, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0, message);
     }
 
     /** @return {@code options} with its time limit lowered to {@code seconds} if that is less (no limit stays none) */

@@ -365,10 +365,6 @@ public final class ServeCommand implements Callable<Integer> {
     private static final Duration LONGEST_DURATION = Duration.ofDays(3650);
 
     /**
-     * @param text {@code 300s}, {@code 5m}, {@code 1h}, {@code 500ms} or plain seconds
-     * @throws IllegalArgumentException naming the value
-     */
-    /**
      * @param expected what the flag takes, for the message
      * @return the flag's duration
      * @throws IllegalArgumentException naming the flag and its value if it is not a duration or is negative
@@ -381,6 +377,10 @@ public final class ServeCommand implements Callable<Integer> {
         return d;
     }
 
+    /**
+     * @param text {@code 300s}, {@code 5m}, {@code 1h}, {@code 500ms} or plain seconds
+     * @throws IllegalArgumentException naming the value
+     */
     static Duration parseDuration(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
         // ASCII digits only (Long.parseLong would also take other scripts' digits); a sign is allowed

@@ -83,11 +83,12 @@ public final class DemandResource {
         synchronized (book) { // again under the book's lock: the daemon may have become a following standby while parsing
             refuseIfFollowing(refusal);
             long current = book.current().version();
-            if (!r.matches(etags(current))) {
+            List<String> currentTags = etags(current);
+            if (!r.matches(currentTags)) {
                 // A client that read, edited and writes back would otherwise overwrite a change made meanwhile.
                 throw new ApiException(412, "If-Match %s names no current version of the demands: they are at version %d (%s); nothing was applied"
-                        .formatted(te.controller.daemon.http.Router.abbreviate(r.ifMatch()), current, etags(current).get(0)),
-                        List.of(), Map.of("ETag", etags(current).get(0), VERSION_HEADER, Long.toString(current)));
+                        .formatted(te.controller.daemon.http.Router.abbreviate(r.ifMatch()), current, currentTags.get(0)),
+                        List.of(), Map.of("ETag", currentTags.get(0), VERSION_HEADER, Long.toString(current)));
             }
             s = patch ? book.patch(tm) : upload.namedByLabel() ? book.replace(tm) : book.replace(tm, upload.body(), format);
         }

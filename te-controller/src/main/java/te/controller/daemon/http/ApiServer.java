@@ -53,8 +53,8 @@ public final class ApiServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        // Order: bytes <-> HTTP messages; the body of a request refused for want of the
-                        // token is dropped as it comes; then whole requests (body limit enforced while
+                        // Order: bytes <-> HTTP messages; a body the request cannot use (no token, or
+                        // over 64 KiB where the route takes none) is dropped as it comes; then whole requests (body limit enforced while
                         // reading, before anything is buffered past it); at most 16 of them in flight
                         // per connection; then the API on the handler executors so slow uploads never
                         // stall the I/O threads.

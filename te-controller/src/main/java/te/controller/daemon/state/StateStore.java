@@ -40,6 +40,8 @@ public final class StateStore implements AutoCloseable {
     private final Path directory;
     private final FileChannel lockChannel;
     private final FileLock lock;
+    /** Writes renamed into place whose directory could not be forced ({@link #notDurableWrites}). */
+    private final java.util.concurrent.atomic.AtomicLong notDurable = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param directory state directory; created if missing
@@ -138,8 +140,6 @@ public final class StateStore implements AutoCloseable {
         }
     }
 
-    private final java.util.concurrent.atomic.AtomicLong notDurable = new java.util.concurrent.atomic.AtomicLong();
-
     private static String reason(Throwable e) {
         return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
                 : e.getMessage() != null ? e.getMessage() : e.toString();
@@ -191,9 +191,9 @@ public final class StateStore implements AutoCloseable {
 
     /** @return whether the directory holds a state file of any kind but {@code kind} */
     public boolean holdsStateBut(String kind) {
+        String own = fileOf(kind).getFileName().toString();
         try (var files = Files.list(directory)) {
-            return files.map(f -> f.getFileName().toString())
-                    .anyMatch(n -> n.endsWith(".state") && !n.equals(fileOf(kind).getFileName().toString()));
+            return files.map(f -> f.getFileName().toString()).anyMatch(n -> n.endsWith(".state") && !n.equals(own));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list state directory " + directory, e);
         }
@@ -229,6 +229,7 @@ public final class StateStore implements AutoCloseable {
         Path file = fileOf(kind);
         String stem = file.getFileName() + ".corrupt-" + Instant.now().toEpochMilli();
         // Two set aside within one millisecond get names of their own: the second rename must not fail on the first's.
+        IOException failure;
         for (int n = 0; ; n++) {
             Path aside = file.resolveSibling(n == 0 ? stem : stem + "-" + n);
             try {
@@ -236,14 +237,15 @@ public final class StateStore implements AutoCloseable {
                 LOG.warn("state file {} set aside as {}: {}", file.getFileName(), aside.getFileName(), reason);
                 return;
             } catch (java.nio.file.FileAlreadyExistsException e) {
-                if (n >= 1000) {
-                    LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, e.toString());
-                    return;
+                if (n < 1000) {
+                    continue;
                 }
+                failure = e;
             } catch (IOException e) {
-                LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, e.toString());
-                return;
+                failure = e;
             }
+            break;
         }
+        LOG.warn("state file {} is unusable ({}) and could not be moved aside: {}", file.getFileName(), reason, failure.toString());
     }
 }
