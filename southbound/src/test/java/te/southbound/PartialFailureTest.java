@@ -36,6 +36,16 @@ class PartialFailureTest {
         return p;
     }
 
+    /** @return switch 1, the ingress, after a first controller installed {@code state(1, 0)} (tunnel 16 through switch 2) and stopped */
+    private FakeSwitch ingressLeftByAStoppedController() throws Exception {
+        WeightPusher first = start();
+        FakeSwitch one = fakes.all.get(0);
+        assertThat(first.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(ingressPushes(one, 16)).isTrue();
+        first.close();
+        return one;
+    }
+
     /** A controller started afresh (no memory of the switches), waiting at most {@code startupWaitMs} for them. */
     private WeightPusher restarted(long startupWaitMs) throws InterruptedException {
         WeightPusher p = WeightPusher.start(SouthboundConfig.defaults().withListen(new InetSocketAddress("127.0.0.1", 0))
@@ -71,12 +81,8 @@ class PartialFailureTest {
      */
     @Test
     void aRestartedControllerWaitsForTheSwitchesBeforeItsFirstRun() throws Exception {
-        WeightPusher first = start();
-        FakeSwitch one = fakes.all.get(0);
-        assertThat(first.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
-        assertThat(ingressPushes(one, 16)).isTrue();
+        FakeSwitch one = ingressLeftByAStoppedController();
         int flows = one.flows.size();
-        first.close();
 
         WeightPusher restarted = restarted(20_000);
         one.connect(fakes.group, restarted.localAddress());
@@ -100,13 +106,9 @@ class PartialFailureTest {
      */
     @Test
     void aSwitchStillAwayAfterTheStartupWaitKeepsTheTunnelsItsNeighboursShow() throws Exception {
-        WeightPusher first = start();
-        FakeSwitch one = fakes.all.get(0);
-        assertThat(first.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
-        assertThat(ingressPushes(one, 16)).isTrue();
+        FakeSwitch one = ingressLeftByAStoppedController();
         int flows = one.flows.size();
         int groups = one.groups.size();
-        first.close();
 
         WeightPusher restarted = restarted(300);
         one.connect(fakes.group, restarted.localAddress());

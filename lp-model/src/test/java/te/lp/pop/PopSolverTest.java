@@ -36,6 +36,21 @@ class PopSolverTest {
         return new PopOptions(k, t, seed, new RandomPartitioner(), 2, new SolverOptions(60, 1, false));
     }
 
+    /** @return a backend named {@code name} that solves with {@code solve} */
+    private static TeSolver solver(String name, java.util.function.BiFunction<te.lp.LpModel, SolverOptions, te.lp.SolveResult> solve) {
+        return new TeSolver() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public te.lp.SolveResult solve(te.lp.LpModel m, SolverOptions o) {
+                return solve.apply(m, o);
+            }
+        };
+    }
+
     private static TeResult full(TeProblem p, Objective o) {
         return new TeOptimizer(HIGHS, new SolverOptions(60, 1, false)).solve(p, o);
     }
@@ -72,24 +87,16 @@ class PopSolverTest {
     @Test
     void theTimeLimitBoundsTheWholeSolveNotEachSubProblem() {
         java.util.Queue<Double> limits = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        TeSolver slow = new TeSolver() {
-            @Override
-            public String name() {
-                return "slow-highs";
+        TeSolver slow = solver("slow-highs", (m, o) -> {
+            limits.add(o.timeLimitSeconds());
+            long ms = (long) Math.min(300, o.timeLimitSeconds() * 1000);
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
             }
-
-            @Override
-            public te.lp.SolveResult solve(te.lp.LpModel m, SolverOptions o) {
-                limits.add(o.timeLimitSeconds());
-                long ms = (long) Math.min(300, o.timeLimitSeconds() * 1000);
-                try {
-                    Thread.sleep(ms);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
-                return ms < 300 ? te.lp.SolveResult.failed(SolveStatus.TIME_LIMIT, ms / 1e3, "time limit") : HIGHS.solve(m, o);
-            }
-        };
+            return ms < 300 ? te.lp.SolveResult.failed(SolveStatus.TIME_LIMIT, ms / 1e3, "time limit") : HIGHS.solve(m, o);
+        });
         TeProblem p = problem("gravity:1,512");
         for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW}) {
             limits.clear();
@@ -112,29 +119,21 @@ class PopSolverTest {
     void aSubProblemThatThrowsFailsTheSolveWithAStatusAndLeavesNothingRunning() {
         java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
-        TeSolver firstThrows = new TeSolver() {
-            @Override
-            public String name() {
-                return "first-throws";
+        TeSolver firstThrows = solver("first-throws", (m, o) -> {
+            if (calls.getAndIncrement() == 0) {
+                throw new IllegalStateException("no licence");
             }
-
-            @Override
-            public te.lp.SolveResult solve(te.lp.LpModel m, SolverOptions o) {
-                if (calls.getAndIncrement() == 0) {
-                    throw new IllegalStateException("no licence");
+            running.incrementAndGet();
+            try {
+                long until = System.nanoTime() + 300_000_000L;
+                while (System.nanoTime() < until) {
+                    Thread.onSpinWait(); // like a native solve: deaf to interrupts
                 }
-                running.incrementAndGet();
-                try {
-                    long until = System.nanoTime() + 300_000_000L;
-                    while (System.nanoTime() < until) {
-                        Thread.onSpinWait(); // like a native solve: deaf to interrupts
-                    }
-                    return HIGHS.solve(m, o);
-                } finally {
-                    running.decrementAndGet();
-                }
+                return HIGHS.solve(m, o);
+            } finally {
+                running.decrementAndGet();
             }
-        };
+        });
         TeProblem p = problem("gravity:1,512");
         PopResult r = new PopSolver(firstThrows, new PopOptions(8, 0, 1, new RandomPartitioner(), 2, new SolverOptions(60, 1, false)))
                 .solve(p, Objective.TOTAL_FLOW);
