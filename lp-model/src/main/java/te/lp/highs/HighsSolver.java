@@ -101,12 +101,7 @@ public final class HighsSolver implements TeSolver {
             boolean warm = simplexFromBasis && start != null && start.simplexPays();
             if (warm) {
                 setOption(h, "solver", "simplex");
-                int strategy = simplexStrategy(model, options.threads());
-                setOption(h, "simplex_strategy", strategy);
-                if (strategy == DUAL_TASKS) {
-                    // HiGHS defaults to 8 concurrent tasks whatever the threads (and warns); 8 is its maximum.
-                    setOption(h, "simplex_max_concurrency", Math.min(MAX_SIMPLEX_CONCURRENCY, options.threads()));
-                }
+                setOption(h, "simplex_strategy", DUAL_SERIAL);
                 setOption(h, "simplex_iteration_limit", warmIterationLimit(model));
             } else {
                 useInteriorPoint(h);
@@ -192,23 +187,13 @@ public final class HighsSolver implements TeSolver {
      */
     static final double MIN_TIME_LIMIT_SECONDS = 0.01;
 
-    /** HiGHS {@code simplex_strategy} values (its SimplexConst.h): serial dual, parallel dual "SIP". */
-    static final int DUAL_SERIAL = 1;
-    static final int DUAL_TASKS = 2;
-    /** Largest {@code simplex_max_concurrency} HiGHS accepts. */
-    static final int MAX_SIMPLEX_CONCURRENCY = 8;
     /**
-     * Columns from which dual simplex runs parallel (SIP) when it has two or more threads. Measured on
-     * 2 cores, same vertex (bit-identical allocations): Kdl total flow gravity 3.4 → 2.5 s, bimodal
-     * 5.3 → 3.9 s, uniform 1.4 → 1.0–1.3 s, concurrent flow 0.58 → 0.43 s (46,000 columns);
-     * DialtelecomCz bimodal 0.75 → 0.55 s (24,000); but Cogentco 0.13–0.19 → 0.26–0.39 s (7,000) and
-     * UsCarrier 0.007 → 0.07 s (2,800), where task start-up outweighs the work.
+     * HiGHS {@code simplex_strategy} 1 (its SimplexConst.h): serial dual simplex. Its parallel dual
+     * simplex ("SIP", 2) runs at least 3 tasks, so on 2 cores it is only faster on an idle machine;
+     * measured on Kdl gravity ×16 (same vertex): idle 3.1–3.3 s against 3.9–4.3 s serial, but with
+     * one other busy thread 7.2–8.0 s against 3.9–4.1 s, and with two 22.5–22.8 s against 6.1–6.6 s.
      */
-    static final int PARALLEL_SIMPLEX_MIN_COLUMNS = 20_000;
-
-    static int simplexStrategy(LpModel model, int threads) {
-        return threads >= 2 && model.columns() >= PARALLEL_SIMPLEX_MIN_COLUMNS ? DUAL_TASKS : DUAL_SERIAL;
-    }
+    static final int DUAL_SERIAL = 1;
 
     /**
      * Dual simplex from the greedy start needs 0.05–0.15 iterations per row on gravity traffic (Kdl,
