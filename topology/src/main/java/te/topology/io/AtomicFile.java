@@ -1,5 +1,7 @@
 package te.topology.io;
 
+import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -15,7 +17,11 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Writes an output file whole or not at all: into a temporary file beside it, then renamed over
@@ -27,6 +33,8 @@ import java.util.Set;
 public final class AtomicFile {
     /** What a new output file gets: what the JVM's own writes give under the usual umask 022. */
     private static final Set<PosixFilePermission> NEW_FILE = PosixFilePermissions.fromString("rw-r--r--");
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+    private static final Logger LOG = LoggerFactory.getLogger(AtomicFile.class);
 
     private AtomicFile() {
     }
@@ -73,6 +81,30 @@ public final class AtomicFile {
         return !Files.exists(target) || Files.isRegularFile(target);
     }
 
+    /** Writes to the temporary file's channel; forcing and closing it are left to the caller. */
+    @FunctionalInterface
+    public interface ChannelBody {
+        void write(FileChannel channel) throws IOException;
+    }
+
+    /**
+     * Writes {@code target} through its temporary file's channel (large binary files), durably: the
+     * content and the rename are forced to disk before it returns. {@code target} must be a regular
+     * file or absent.
+     *
+     * @throws NotDurableException if only forcing the directory failed: {@code target} holds the new content
+     * @throws IOException         if any other step fails; {@code target} is then untouched and the
+     *                             temporary file removed
+     */
+    public static void writeChannel(Path target, ChannelBody body) throws IOException {
+        replace(target, NEW_FILE, body);
+    }
+
+    /** As {@link #writeChannel(Path, ChannelBody)}, but a new file is readable by its owner only (state a daemon keeps). */
+    public static void writeOwnerOnly(Path target, ChannelBody body) throws IOException {
+        replace(target, OWNER_ONLY, body);
+    }
+
     private interface StreamWrite {
         void write(OutputStream out) throws IOException;
     }
@@ -84,32 +116,97 @@ public final class AtomicFile {
             }
             return;
         }
+        replace(target, NEW_FILE, ch -> {
+            BufferedOutputStream buffered = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
+            body.write(new FilterOutputStream(buffered) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    buffered.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush(); // the file is closed by replace, after the fsync
+                }
+            });
+            buffered.flush();
+        });
+    }
+
+    private static void replace(Path target, Set<PosixFilePermission> newFileMode, ChannelBody body) throws IOException {
         Path real = Files.exists(target) ? target.toRealPath() : target.toAbsolutePath();
-        Set<PosixFilePermission> mode = Files.exists(real) ? Files.getPosixFilePermissions(real) : NEW_FILE;
-        Path tmp = Files.createTempFile(real.getParent(), "." + real.getFileName() + ".", ".tmp");
+        removeStaleTemporaries(real);
+        Set<PosixFilePermission> mode = Files.exists(real) ? Files.getPosixFilePermissions(real) : newFileMode;
+        Path tmp = Files.createTempFile(real.getParent(), temporaryPrefix(real), TEMPORARY_SUFFIX);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                OutputStream out = Channels.newOutputStream(ch);
-                java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(out, 1 << 16);
-                body.write(new java.io.FilterOutputStream(buffered) {
-                    @Override
-                    public void write(byte[] b, int off, int len) throws IOException {
-                        buffered.write(b, off, len);
-                    }
-
-                    @Override
-                    public void close() throws IOException {
-                        flush(); // the file is closed here, after the fsync
-                    }
-                });
-                buffered.flush();
+                body.write(ch);
                 ch.force(true);
             }
             Files.setPosixFilePermissions(tmp, mode);
             moveOver(tmp, real);
-            forceDirectory(real.getParent()); // else a power loss may bring back the old file
         } finally {
             Files.deleteIfExists(tmp);
+        }
+        try {
+            forceDirectory(real.getParent()); // else a power loss may bring back the old file
+        } catch (IOException e) {
+            throw new NotDurableException(real, e);
+        }
+    }
+
+    /**
+     * The new content was written and renamed into place, but the directory could not be forced
+     * to disk: the file holds it (a restart reads it), yet a power loss may bring the old one back.
+     * Unlike every other failure of a write, the old content is not what the file holds.
+     */
+    public static final class NotDurableException extends IOException {
+        NotDurableException(Path file, IOException cause) {
+            super("%s is written, but its directory could not be forced to disk".formatted(file), cause);
+        }
+    }
+
+    /**
+     * A temporary file older than this was left by a write that crashed (Kdl's path cache takes
+     * seconds to write); a younger one may be another process's write in progress in a shared directory.
+     */
+    public static final Duration STALE_TEMPORARY = Duration.ofMinutes(10);
+
+    private static final String TEMPORARY_SUFFIX = ".tmp";
+
+    private static String temporaryPrefix(Path target) {
+        return "." + target.getFileName() + ".";
+    }
+
+    /**
+     * Removes the temporary files of {@code target} that crashed writes left (up to 123 MB each for
+     * Kdl's path cache), once older than {@link #STALE_TEMPORARY}; also those named as before
+     * 2026-11-27 ({@code <name><digits>.tmp}). Every write runs it; failures are logged and change nothing else.
+     */
+    public static void removeStaleTemporaries(Path target) {
+        Path dir = target.toAbsolutePath().getParent();
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        String name = target.getFileName().toString();
+        String prefix = temporaryPrefix(target);
+        long before = System.currentTimeMillis() - STALE_TEMPORARY.toMillis();
+        try (var files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String n = f.getFileName().toString();
+                if (!n.endsWith(TEMPORARY_SUFFIX) || !(n.startsWith(prefix) || n.startsWith(name))) {
+                    continue;
+                }
+                try {
+                    if (Files.getLastModifiedTime(f).toMillis() < before && Files.deleteIfExists(f)) {
+                        LOG.info("removed {}, left by an interrupted write of {}", n, name);
+                    }
+                } catch (IOException e) {
+                    LOG.warn("cannot remove {}: {}", f, e.toString());
+                }
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot list {} for temporary files: {}", dir, e.toString());
         }
     }
 

@@ -50,7 +50,8 @@ public final class PathCache {
      */
     public PathSet allPairs(Topology topology, PathSpec spec, int threads, PathPrecomputation.Progress progress) {
         Path file = fileFor(topology, spec, true);
-        removeStaleTemporaries(file);
+        // On a hit too: a crashed write's file (123 MB on Kdl) must not wait for the next miss.
+        te.topology.io.AtomicFile.removeStaleTemporaries(file);
         if (Files.exists(file)) {
             try {
                 return load(file, topology, spec);
@@ -69,36 +70,6 @@ public final class PathCache {
         return paths;
     }
 
-    /**
-     * A temporary file older than this was left by a write that crashed (a Kdl file takes seconds
-     * to write); a younger one may be another process's write in progress in a shared directory.
-     */
-    static final java.time.Duration STALE_TEMPORARY = java.time.Duration.ofMinutes(10);
-
-    /** Removes the temporary files of {@code file} that crashed writes left: up to 123 MB each on Kdl. */
-    static void removeStaleTemporaries(Path file) {
-        Path dir = file.toAbsolutePath().getParent();
-        if (!Files.isDirectory(dir)) {
-            return;
-        }
-        String prefix = file.getFileName().toString();
-        long before = System.currentTimeMillis() - STALE_TEMPORARY.toMillis();
-        try (var files = Files.list(dir)) {
-            for (Path f : (Iterable<Path>) files.filter(f -> f.getFileName().toString().startsWith(prefix)
-                    && f.getFileName().toString().endsWith(".tmp"))::iterator) {
-                try {
-                    if (Files.getLastModifiedTime(f).toMillis() < before && Files.deleteIfExists(f)) {
-                        LOG.info("removed {}, left by an interrupted path cache write", f.getFileName());
-                    }
-                } catch (IOException e) {
-                    LOG.warn("cannot remove {}: {}", f, e.toString());
-                }
-            }
-        } catch (IOException e) {
-            LOG.warn("cannot list path cache directory {}: {}", dir, e.toString());
-        }
-    }
-
     private static String key(String topologyHash, PathSpec spec) {
         return "v%d|%s|%s".formatted(FORMAT_VERSION, topologyHash, spec.label());
     }
@@ -113,45 +84,34 @@ public final class PathCache {
         int[][] arrays = {paths.srcArray(), paths.dstArray(), paths.pathStartArray(), paths.arcStartArray(), paths.arcArray()};
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            Path temp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(), ".tmp");
-            try {
-                writeAndRename(temp, file, key, arrays, paths.nodeCount());
-            } finally {
-                // Gone after a rename; after a failure (a full disk) it must not stay: 123 MB per run on Kdl.
-                Files.deleteIfExists(temp);
-            }
+            te.topology.io.AtomicFile.writeChannel(file, channel -> write(channel, key, arrays, paths.nodeCount()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write path cache " + file, e);
         }
     }
 
-    private static void writeAndRename(Path temp, Path file, byte[] key, int[][] arrays, int nodeCount) throws IOException {
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-            CRC32C crc = new CRC32C();
-            ByteBuffer header = ByteBuffer.allocate(8 + 4 + 4 + key.length + 4 + 4 * arrays.length).order(ByteOrder.LITTLE_ENDIAN);
-            header.putLong(MAGIC).putInt(FORMAT_VERSION).putInt(key.length).put(key).putInt(nodeCount);
-            for (int[] array : arrays) {
-                header.putInt(array.length);
-            }
-            writeAll(channel, header.flip(), crc);
-            ByteBuffer chunk = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
-            for (int[] array : arrays) {
-                for (int from = 0; from < array.length; from += chunk.capacity() / 4) {
-                    int count = Math.min(chunk.capacity() / 4, array.length - from);
-                    chunk.clear();
-                    chunk.asIntBuffer().put(array, from, count);
-                    chunk.limit(count * 4);
-                    writeAll(channel, chunk, crc);
-                }
-            }
-            ByteBuffer trailer = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(crc.getValue()).flip();
-            while (trailer.hasRemaining()) {
-                channel.write(trailer);
-            }
-            channel.force(true);
+    private static void write(FileChannel channel, byte[] key, int[][] arrays, int nodeCount) throws IOException {
+        CRC32C crc = new CRC32C();
+        ByteBuffer header = ByteBuffer.allocate(8 + 4 + 4 + key.length + 4 + 4 * arrays.length).order(ByteOrder.LITTLE_ENDIAN);
+        header.putLong(MAGIC).putInt(FORMAT_VERSION).putInt(key.length).put(key).putInt(nodeCount);
+        for (int[] array : arrays) {
+            header.putInt(array.length);
         }
-        te.topology.io.AtomicFile.moveOver(temp, file);
-        te.topology.io.AtomicFile.forceDirectory(file.toAbsolutePath().getParent());
+        writeAll(channel, header.flip(), crc);
+        ByteBuffer chunk = ByteBuffer.allocate(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
+        for (int[] array : arrays) {
+            for (int from = 0; from < array.length; from += chunk.capacity() / 4) {
+                int count = Math.min(chunk.capacity() / 4, array.length - from);
+                chunk.clear();
+                chunk.asIntBuffer().put(array, from, count);
+                chunk.limit(count * 4);
+                writeAll(channel, chunk, crc);
+            }
+        }
+        ByteBuffer trailer = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(crc.getValue()).flip();
+        while (trailer.hasRemaining()) {
+            channel.write(trailer);
+        }
     }
 
     private static void writeAll(FileChannel channel, ByteBuffer buffer, CRC32C crc) throws IOException {

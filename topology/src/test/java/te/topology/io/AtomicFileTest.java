@@ -61,4 +61,35 @@ class AtomicFileTest {
         assertThat(Files.isRegularFile(devNull)).isFalse();
         assertThat(AtomicFile.replaces(devNull)).isFalse();
     }
+
+    @Test
+    void aPrivateWriteMakesANewFileReadableByItsOwnerOnly(@TempDir Path dir) throws Exception {
+        Path state = dir.resolve("demands.state");
+        AtomicFile.writeOwnerOnly(state, ch -> ch.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
+        assertThat(Files.readAllBytes(state)).containsExactly(1, 2);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(state))).isEqualTo("rw-------");
+    }
+
+    /** A crash mid-write leaves a temporary file; the next write removes it once it is too old to be another process's. */
+    @Test
+    void aWriteRemovesTheStaleTemporaryFilesOfItsTargetOnly(@TempDir Path dir) throws Exception {
+        Path target = dir.resolve("report.csv");
+        long old = System.currentTimeMillis() - AtomicFile.STALE_TEMPORARY.toMillis() - 60_000;
+        Path crashed = aged(dir.resolve(".report.csv.8412.tmp"), old);
+        Path crashedBefore = aged(dir.resolve("report.csv8413.tmp"), old); // the naming until 2026-11-27
+        Path othersFile = aged(dir.resolve(".plot.png.8414.tmp"), old);
+        Path writing = Files.writeString(dir.resolve(".report.csv.9917.tmp"), "in progress");
+        AtomicFile.write(target, out -> out.print("a,b"));
+        assertThat(target).hasContent("a,b");
+        assertThat(crashed).doesNotExist();
+        assertThat(crashedBefore).doesNotExist();
+        assertThat(othersFile).exists();
+        assertThat(writing).exists();
+    }
+
+    private static Path aged(Path file, long modifiedMillis) throws IOException {
+        Files.writeString(file, "half");
+        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(modifiedMillis));
+        return file;
+    }
 }

@@ -47,10 +47,13 @@ class PathCacheTest {
         cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
         Path crashed = Files.writeString(dir.resolve(file.getFileName() + "8412.tmp"), "half");
         Files.setLastModifiedTime(crashed, java.nio.file.attribute.FileTime.fromMillis(
-                System.currentTimeMillis() - PathCache.STALE_TEMPORARY.toMillis() - 60_000));
-        Path writing = Files.writeString(dir.resolve(file.getFileName() + "9917.tmp"), "in progress");
+                System.currentTimeMillis() - te.topology.io.AtomicFile.STALE_TEMPORARY.toMillis() - 60_000));
+        Path crashedNow = Files.writeString(dir.resolve("." + file.getFileName() + ".5512.tmp"), "half");
+        Files.setLastModifiedTime(crashedNow, Files.getLastModifiedTime(crashed));
+        Path writing = Files.writeString(dir.resolve("." + file.getFileName() + ".9917.tmp"), "in progress");
         cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
         assertThat(crashed).doesNotExist();
+        assertThat(crashedNow).doesNotExist();
         assertThat(writing).exists();
         assertThat(file).exists();
     }

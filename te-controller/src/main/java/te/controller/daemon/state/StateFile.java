@@ -7,16 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 import java.util.zip.CRC32C;
 
 /**
  * One crash-safe state file: a one-line header {@code TE-STATE/1 <kind> <version> <length> <crc32c>}
- * followed by the payload. Written to a temporary file in the same directory, fsynced, atomically
- * renamed over the old one, and the directory fsynced, so after a crash the name holds either the
- * old or the new complete content. The length and CRC32C catch what a crash can still leave
+ * followed by the payload. Written through {@link te.topology.io.AtomicFile} (a temporary file in
+ * the same directory, fsynced, atomically renamed over the old one, the directory fsynced; owner
+ * only), so after a crash the name holds either the old or the new complete content. The length and CRC32C catch what a crash can still leave
  * behind (a truncated copy restored by hand, a disk that lied about fsync).
  */
 public final class StateFile {
@@ -30,8 +29,9 @@ public final class StateFile {
     /**
      * Writes the payload atomically and durably.
      *
-     * @throws NotDurableException if only forcing the directory failed: the new content is in place
-     * @throws IOException          if any other step fails; the old file is then untouched
+     * @throws te.topology.io.AtomicFile.NotDurableException if only forcing the directory failed:
+     *                                                       the new content is in place
+     * @throws IOException                                   if any other step fails; the old file is then untouched
      */
     public static void write(Path file, String kind, long version, byte[] payload) throws IOException {
         if (kind.isBlank() || kind.contains(" ")) {
@@ -45,35 +45,10 @@ public final class StateFile {
         crc.update(payload);
         byte[] header = "%s %s %d %d %08x\n".formatted(MAGIC, kind, version, payload.length, crc.getValue())
                 .getBytes(StandardCharsets.US_ASCII);
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                writeFully(ch, ByteBuffer.wrap(header));
-                writeFully(ch, ByteBuffer.wrap(payload));
-                ch.force(true);
-            }
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-        // The rename is only durable once the directory entry is on disk.
-        try {
-            te.topology.io.AtomicFile.forceDirectory(dir);
-        } catch (IOException e) {
-            throw new NotDurableException(file, e);
-        }
-    }
-
-    /**
-     * The new content was written and renamed into place, but the directory could not be forced
-     * to disk: the file holds it (a restart reads it), yet a power loss may bring the old one back.
-     * Unlike every other failure of {@link #write}, the old content is not what the file holds.
-     */
-    public static final class NotDurableException extends IOException {
-        NotDurableException(Path file, IOException cause) {
-            super("%s is written, but its directory could not be forced to disk".formatted(file), cause);
-        }
+        te.topology.io.AtomicFile.writeOwnerOnly(file, ch -> {
+            writeFully(ch, ByteBuffer.wrap(header));
+            writeFully(ch, ByteBuffer.wrap(payload));
+        });
     }
 
     /**

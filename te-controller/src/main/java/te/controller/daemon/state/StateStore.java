@@ -129,7 +129,7 @@ public final class StateStore implements AutoCloseable {
     public void save(String kind, long version, byte[] payload) {
         try {
             StateFile.write(fileOf(kind), kind, version, payload);
-        } catch (StateFile.NotDurableException e) {
+        } catch (te.topology.io.AtomicFile.NotDurableException e) {
             // The file holds the new content and a restart reads it, so it is in force: the caller
             // goes on as after any write (a re-solve follows), and the disk is reported to the operator.
             notDurable.incrementAndGet();
