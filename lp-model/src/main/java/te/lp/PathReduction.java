@@ -3,6 +3,7 @@ package te.lp;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import te.topology.IntSequence;
 
 /**
  * The exact reductions {@link PathLpBuilder} applies before it writes columns. A path's
@@ -67,7 +68,8 @@ final class PathReduction {
         int n = commodities.size();
         int[] first = problem.firstColumns();
         double[] preset = new double[first[n]];
-        Map<Key, Integer> groupOf = new HashMap<>();
+        // A group's identity: its columns' signatures in canonical order.
+        Map<IntSequence, Integer> groupOf = new HashMap<>();
         int[] group = new int[n];
         // Per commodity its kept path variables in the group's column order.
         int[] keptStart = new int[n + 1];
@@ -142,13 +144,13 @@ final class PathReduction {
                 }
                 kept[keptCount++] = first[k] + path;
             }
-            Key wrapped = new Key(key.toArray());
+            IntSequence wrapped = new IntSequence(key.toArray());
             Integer g = groupOf.get(wrapped);
             if (g == null) {
                 g = groupOf.size();
                 groupOf.put(wrapped, g);
                 groupKeyStart.add(groupKeys.size());
-                groupKeys.addAll(wrapped.values);
+                groupKeys.addAll(wrapped.values());
             }
             group[k] = g;
         }
@@ -247,19 +249,6 @@ final class PathReduction {
             return Integer.compare(aTo - aFrom, bTo - bFrom);
         }
         return Arrays.compare(s, aFrom, aTo, s, bFrom, bTo);
-    }
-
-    /** A group's identity: its columns' signatures in canonical order. */
-    private record Key(int[] values) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key other && Arrays.equals(values, other.values);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(values);
-        }
     }
 
     /** A growable int array. */

@@ -36,6 +36,8 @@ public final class Topology {
     private final int[] arcDst;
     private final double[] capacityMbps;
     private final int[] outStart;
+    private final int[] inStart;
+    private final int[] inArc;
     private final String contentHash;
 
     /**
@@ -91,6 +93,18 @@ public final class Topology {
         }
         for (int v = 0; v < n; v++) {
             outStart[v + 1] += outStart[v];
+        }
+        inStart = new int[n + 1];
+        for (int a = 0; a < m; a++) {
+            inStart[arcDst[a] + 1]++;
+        }
+        for (int v = 0; v < n; v++) {
+            inStart[v + 1] += inStart[v];
+        }
+        inArc = new int[m];
+        int[] fill = inStart.clone();
+        for (int a = 0; a < m; a++) {
+            inArc[fill[arcDst[a]]++] = a;
         }
         this.contentHash = computeHash();
     }
@@ -205,6 +219,19 @@ public final class Topology {
     /** @return first arc leaving {@code v}; arcs of {@code v} are {@code outStart(v) .. outStart(v+1)-1} */
     public int outStart(int v) {
         return outStart[v];
+    }
+
+    /**
+     * @return first position of {@code v}'s entering arcs: they are {@link #inArc inArc(i)} for
+     *         {@code i} in {@code inStart(v) .. inStart(v+1)-1}, by source node
+     */
+    public int inStart(int v) {
+        return inStart[v];
+    }
+
+    /** @return the arc at position {@code i} of the entering-arc lists (see {@link #inStart}) */
+    public int inArc(int i) {
+        return inArc[i];
     }
 
     /**

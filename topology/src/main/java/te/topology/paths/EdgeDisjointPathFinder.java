@@ -17,8 +17,6 @@ final class EdgeDisjointPathFinder implements PairPathFinder {
     private final Topology topology;
     private final PathSpec spec;
     private final int n;
-    private final int[] inStart;
-    private final int[] inArc;
     private final boolean[] flow;
     private final int[] touched;
     private int touchedCount;
@@ -34,18 +32,6 @@ final class EdgeDisjointPathFinder implements PairPathFinder {
         this.spec = spec;
         this.n = topology.nodeCount();
         int m = topology.arcCount();
-        inStart = new int[n + 1];
-        inArc = new int[m];
-        for (int a = 0; a < m; a++) {
-            inStart[topology.arcDst(a) + 1]++;
-        }
-        for (int v = 0; v < n; v++) {
-            inStart[v + 1] += inStart[v];
-        }
-        int[] fill = inStart.clone();
-        for (int a = 0; a < m; a++) {
-            inArc[fill[topology.arcDst(a)]++] = a;
-        }
         flow = new boolean[m];
         touched = new int[m];
         parent = new int[n];
@@ -104,8 +90,8 @@ final class EdgeDisjointPathFinder implements PairPathFinder {
                     queue[tail++] = v;
                 }
             }
-            for (int i = inStart[u]; i < inStart[u + 1]; i++) {
-                int a = inArc[i];
+            for (int i = topology.inStart(u); i < topology.inStart(u + 1); i++) {
+                int a = topology.inArc(i);
                 int v = topology.arcSrc(a);
                 if (flow[a] && seen[v] != stamp) {
                     seen[v] = stamp;

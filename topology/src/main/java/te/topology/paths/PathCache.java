@@ -25,8 +25,12 @@ import te.topology.Topology;
 public final class PathCache {
     private static final Logger LOG = LoggerFactory.getLogger(PathCache.class);
     private static final long MAGIC = 0x3153485441504554L; // "TEPATHS1" read as little-endian long
-    /** Bumped whenever the layout or the path algorithms change what a file would hold. */
-    static final int FORMAT_VERSION = 1;
+    /**
+     * Bumped whenever the layout or the path algorithms change what a file would hold. 2: Yen's
+     * paths come from our own search, which may choose differently among equally long paths than
+     * JGraphT's did; a cache must not serve one choice on one host and the other on a fresh one.
+     */
+    static final int FORMAT_VERSION = 2;
 
     private final Path directory;
 

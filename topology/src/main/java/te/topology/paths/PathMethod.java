@@ -8,6 +8,6 @@ public enum PathMethod {
      * the k shortest are kept.
      */
     EDGE_DISJOINT,
-    /** Yen's k shortest simple paths under the metric (JGraphT {@code YenKShortestPath}). */
+    /** Yen's k shortest simple (loopless) paths under the metric. */
     YEN
 }

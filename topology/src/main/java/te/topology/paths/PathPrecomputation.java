@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import org.jgrapht.Graph;
 import te.topology.NodePairs;
 import te.topology.Topology;
 
@@ -89,10 +88,7 @@ public final class PathPrecomputation {
     private static Supplier<PairPathFinder> finderFactory(Topology topology, PathSpec spec) {
         return switch (spec.method()) {
             case EDGE_DISJOINT -> () -> new EdgeDisjointPathFinder(topology, spec);
-            case YEN -> {
-                Graph<Integer, Integer> graph = YenPathFinder.graphOf(topology, spec.metric());
-                yield () -> new YenPathFinder(graph, spec.k());
-            }
+            case YEN -> () -> new YenPathFinder(topology, spec);
         };
     }
 

@@ -101,6 +101,6 @@ class PathCacheTest {
         assertThatThrownBy(() -> cache.load(file, topology, spec)).hasMessageContaining("not a path cache file");
         Files.write(file, bytes);
         PathSpec other = new PathSpec(2, PathMethod.YEN, PathMetric.HOPS);
-        assertThatThrownBy(() -> cache.load(file, topology, other)).hasMessageContaining("expected 'v1|");
+        assertThatThrownBy(() -> cache.load(file, topology, other)).hasMessageContaining("expected 'v" + PathCache.FORMAT_VERSION + "|");
     }
 }
