@@ -12,12 +12,12 @@ import te.topology.paths.PathPrecomputation;
 import te.topology.paths.PathSet;
 import te.topology.paths.PathSpec;
 
-/** All-pairs path precomputation (target: Kdl, k=4, edge-disjoint ≤ 60 s on 2 cores) and cache load (≤ 3 s). */
+/** All-pairs path precomputation, edge-disjoint and Yen (target: Kdl, k=4, edge-disjoint ≤ 60 s on 2 cores) and cache load (≤ 3 s). */
 public class PathPrecomputationBenchmark extends BenchmarkBase {
     @Param({"Cogentco", "Kdl"})
     String topology;
 
-    @Param({"EDGE_DISJOINT"})
+    @Param({"EDGE_DISJOINT", "YEN"})
     PathMethod method;
 
     private Topology t;
