@@ -13,8 +13,17 @@ import java.util.Objects;
  * @param destination the destination prefix matched at the ingress, IPv4 or IPv6; it decides the
  *                    IP version of the tunnels the commodity's paths take
  * @param paths       candidate paths with their split fractions
+ * @param idle        the allocation gives it no flow: its fractions are only a fallback, and the
+ *                    split its ingress group already holds is kept while every bucket of it is a
+ *                    tunnel of one of these paths with a positive fraction (a re-solve that starves
+ *                    a commodity, or a controller restart, then moves nothing on its switches)
  */
-public record CommodityRoute(String id, Dpid ingress, IpPrefix destination, List<WeightedPath> paths) {
+public record CommodityRoute(String id, Dpid ingress, IpPrefix destination, List<WeightedPath> paths, boolean idle) {
+    /** A route with flow: its fractions are the split to install. */
+    public CommodityRoute(String id, Dpid ingress, IpPrefix destination, List<WeightedPath> paths) {
+        this(id, ingress, destination, paths, false);
+    }
+
     public CommodityRoute {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(ingress, "ingress");

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import te.southbound.StateCompiler.Bucketed;
+import te.southbound.openflow.Action;
+import te.southbound.openflow.Bucket;
 
 /**
  * Decides which paths of a commodity get a bucket, and with what weight.
@@ -55,6 +57,15 @@ final class PathChooser {
         if (!leftOut.isEmpty()) {
             notes.add("paths needing changes at switches not connected (or not master there) " + leftOut + " left out");
         }
+        if (c.idle() && !usable.isEmpty()) {
+            List<Bucketed> kept = keptSplit(c, usable, ids);
+            if (kept != null) {
+                notes.add("no flow: the split its ingress holds is kept");
+                reports.add(new CommodityReport(c.id(), c.paths().size(), kept.size(), kept.stream().map(Bucketed::weight).toList(), 0,
+                        String.join("; ", notes)));
+                return kept;
+            }
+        }
         if (usable.isEmpty() && flowLeftOut) {
             // Every path the flow is on needs switches that cannot be programmed now. Removing the
             // commodity's entries would drop its traffic until they connect; its last split, where
@@ -97,6 +108,69 @@ final class PathChooser {
                 "ingress " + ingress + " not connected (or not master there); " + (last.isEmpty() ? "nothing installed"
                         : "its last installed split is kept")));
         return last;
+    }
+
+    /**
+     * @return the split {@code c}'s ingress group holds (as the last clean run left it, or as read
+     *         from the switch by a controller that just started), if each of its buckets is the
+     *         tunnel of a usable path; else null
+     */
+    private static List<Bucketed> keptSplit(CommodityRoute c, List<WeightedPath> usable, IdBook ids) {
+        List<Tunnel> tunnels = usable.stream().map(p -> p.tunnel(c.destination().version())).toList();
+        List<Bucketed> installed = ids.installed().get(c.id());
+        if (installed == null) {
+            installed = readAtIngress(c, tunnels, ids);
+        }
+        if (installed == null || installed.isEmpty()) {
+            return null;
+        }
+        Set<Tunnel> seen = new java.util.HashSet<>();
+        for (Bucketed b : installed) {
+            if (!tunnels.contains(b.tunnel()) || !seen.add(b.tunnel())) {
+                return null;
+            }
+        }
+        return installed;
+    }
+
+    /** @return the buckets of {@code c}'s ingress group as last seen, each matched to exactly one of {@code tunnels}; else null */
+    private static List<Bucketed> readAtIngress(CommodityRoute c, List<Tunnel> tunnels, IdBook ids) {
+        SwitchTables tables = ids.observed().get(c.ingress());
+        Integer groupId = tables == null ? null : IdAdoption.ingressGroupId(c, tables);
+        if (groupId == null) {
+            return null;
+        }
+        List<Bucketed> read = new ArrayList<>();
+        for (Bucket b : tables.groups().get(groupId).buckets()) {
+            Tunnel match = null;
+            for (Tunnel t : tunnels) {
+                if (startsWith(t, b, ids)) {
+                    if (match != null) {
+                        return null;
+                    }
+                    match = t;
+                }
+            }
+            if (match == null || b.weight() == 0) {
+                return null;
+            }
+            read.add(new Bucketed(match, b.weight()));
+        }
+        return read;
+    }
+
+    /** @return whether bucket {@code b} sends into tunnel {@code t}: its first port, and a label the switches carry along it */
+    private static boolean startsWith(Tunnel t, Bucket b, IdBook ids) {
+        int port = t.hops().get(0).outPort();
+        if (t.singleHop()) {
+            return b.actions().equals(List.of(new Action.Output(port)));
+        }
+        IdAdoption.LabelledBucket lb = IdAdoption.LabelledBucket.of(b);
+        if (lb == null || lb.port() != port) {
+            return false;
+        }
+        Integer label = ids.labels().get(t);
+        return label != null ? label == lb.label() : IdAdoption.carries(t, lb.label(), ids.observed(), Set.of());
     }
 
     /** @return whether every switch of the tunnel after the first that cannot be programmed now holds its entry */

@@ -22,10 +22,11 @@ import te.topology.paths.PathSet;
  * destination (IPv4 or IPv6; the first keeps the commodity's plain id {@code SRC->DST}, another is
  * {@code SRC->DST PREFIX}), its ingress switch and one weighted path per precomputed path, each hop the switch
  * and the port towards the next node, the last hop the destination's host port. A commodity
- * without flow keeps its paths, so traffic that does arrive still has a route: at the weights the
- * last state gave it over the same paths (a re-solve that starves it moves nothing on its
- * switches; the total-flow LP starves different commodities from one optimum to the next), or
- * equal ones.
+ * without flow keeps its paths, so traffic that does arrive still has a route: it is marked
+ * {@linkplain CommodityRoute#idle idle}, so the pusher keeps the split its switches hold over the
+ * same open paths (the total-flow LP starves different commodities from one optimum to the next,
+ * and a restarted controller must not move them either), with equal weights off closed arcs as
+ * the fallback.
  *
  * <p>An instance keeps the hop lists of the last state it made, by arc sequence, and hands the same
  * list objects to the next state, even across a new path set (after a link failure most paths
@@ -35,10 +36,6 @@ import te.topology.paths.PathSet;
 public final class DesiredStates {
     private final Wiring wiring;
     private Map<ArcSequence, List<Hop>> lastHops = Map.of();
-    /** The last state's routes, in its commodity order, for the weights of commodities that have no flow now. */
-    private List<CommodityRoute> lastRoutes = List.of();
-    /** {@link #lastRoutes} by id, built only when the commodity list changed (the usual case needs no lookup); per state. */
-    private Map<String, CommodityRoute> lastById;
     private Topology lastTopology; // arc ids mean something only within one topology
 
     /** @param wiring switch, port and prefix of every node and arc */
@@ -59,10 +56,8 @@ public final class DesiredStates {
         Commodities c = problem.commodities();
         if (t != lastTopology) {
             lastHops = Map.of();
-            lastRoutes = List.of();
             lastTopology = t;
         }
-        lastById = null;
         Map<ArcSequence, List<Hop>> hopsNow = new HashMap<>();
         List<CommodityRoute> routes = new ArrayList<>(c.size());
         for (int k = 0; k < c.size(); k++) {
@@ -88,29 +83,11 @@ public final class DesiredStates {
             List<IpPrefix> prefixes = wiring.prefixes(c.dst(k));
             for (int j = 0; j < prefixes.size(); j++) {
                 String routeId = j == 0 ? id : id + " " + prefixes.get(j);
-                List<WeightedPath> w = flow > 0 ? weighted : lastWeights(lastRoute(routes.size(), routeId), weighted);
-                routes.add(new CommodityRoute(routeId, wiring.dpid(c.src(k)), prefixes.get(j), w));
+                routes.add(new CommodityRoute(routeId, wiring.dpid(c.src(k)), prefixes.get(j), weighted, flow <= 0));
             }
         }
         lastHops = hopsNow;
-        lastById = null; // it holds the previous state's routes
-        DesiredState state = new DesiredState(routes);
-        lastRoutes = state.commodities();
-        return state;
-    }
-
-    /** @return the last state's route {@code id} ({@code r}-th route now), or null if it had none */
-    private CommodityRoute lastRoute(int r, String id) {
-        if (r < lastRoutes.size() && lastRoutes.get(r).id().equals(id)) {
-            return lastRoutes.get(r);
-        }
-        if (lastById == null) {
-            lastById = new HashMap<>(lastRoutes.size() * 2);
-            for (CommodityRoute last : lastRoutes) {
-                lastById.put(last.id(), last);
-            }
-        }
-        return lastById.get(id);
+        return new DesiredState(routes);
     }
 
     /**
@@ -139,23 +116,6 @@ public final class DesiredStates {
             out.add(new WeightedPath(weighted.get(i).hops(), open[i] ? 1.0 / openCount : 0));
         }
         return out;
-    }
-
-    /**
-     * @return {@code equal} with the weights {@code last} gave the same paths (the same hop list
-     *         objects, in order), or {@code equal} as it is when the paths differ, there is no last,
-     *         or the last sends over a path {@code equal} closes (weight 0)
-     */
-    private static List<WeightedPath> lastWeights(CommodityRoute last, List<WeightedPath> equal) {
-        if (last == null || last.paths().size() != equal.size()) {
-            return equal;
-        }
-        for (int i = 0; i < equal.size(); i++) {
-            if (last.paths().get(i).hops() != equal.get(i).hops() || (equal.get(i).fraction() == 0 && last.paths().get(i).fraction() > 0)) {
-                return equal;
-            }
-        }
-        return last.paths();
     }
 
     private List<Hop> hops(Topology t, PathSet paths, int p, int destination) {
