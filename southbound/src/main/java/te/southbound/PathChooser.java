@@ -111,26 +111,24 @@ final class PathChooser {
     }
 
     /**
-     * @return the split {@code c}'s ingress group holds (as the last clean run left it, or as read
-     *         from the switch by a controller that just started), if each of its buckets is the
-     *         tunnel of a usable path; else null
+     * @return the split {@code c}'s ingress group holds as last seen (written by a clean run, or
+     *         read from the switch), if each of its buckets is the tunnel of a usable path; else
+     *         null. Not the run memory's installed splits: after a failed run they hold the old
+     *         and the new buckets together, a split the ingress never had.
      */
     private static List<Bucketed> keptSplit(CommodityRoute c, List<WeightedPath> usable, IdBook ids) {
         List<Tunnel> tunnels = usable.stream().map(p -> p.tunnel(c.destination().version())).toList();
-        List<Bucketed> installed = ids.installed().get(c.id());
-        if (installed == null) {
-            installed = readAtIngress(c, tunnels, ids);
-        }
-        if (installed == null || installed.isEmpty()) {
+        List<Bucketed> held = readAtIngress(c, tunnels, ids);
+        if (held == null || held.isEmpty()) {
             return null;
         }
         Set<Tunnel> seen = new java.util.HashSet<>();
-        for (Bucketed b : installed) {
-            if (!tunnels.contains(b.tunnel()) || !seen.add(b.tunnel())) {
+        for (Bucketed b : held) {
+            if (!seen.add(b.tunnel())) {
                 return null;
             }
         }
-        return installed;
+        return held;
     }
 
     /** @return the buckets of {@code c}'s ingress group as last seen, each matched to exactly one of {@code tunnels}; else null */

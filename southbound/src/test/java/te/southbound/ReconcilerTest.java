@@ -224,6 +224,27 @@ class ReconcilerTest {
         assertThat(weightsAtIngress()).hasSize(2).containsOnly(weightsAtIngress().get(0));
     }
 
+    /**
+     * After a run that failed part-way, the split an idle commodity keeps is what its ingress
+     * holds, not the run memory's union of the old and new buckets (review of the change: the
+     * union went out as a new split, half the traffic back on the tunnel it had left).
+     */
+    @Test
+    void anIdleCommodityAfterAFailedRunKeepsWhatItsIngressHolds() throws Exception {
+        WeightPusher pusher = startAndConnect();
+        assertThat(pusher.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        // All onto the direct path; switch 3 refuses the removal of the tunnel left: the run fails.
+        switches.get(2).reject = m -> m instanceof FlowMod f && f.command() == te.southbound.openflow.FlowCommand.DELETE_STRICT;
+        assertThat(pusher.push(state(0, 1)).get(10, TimeUnit.SECONDS).clean()).isFalse();
+        switches.get(2).reject = m -> false;
+        List<Integer> held = weightsAtIngress();
+        assertThat(held).hasSize(1);
+
+        PushReport r = pusher.push(idle(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        assertThat(weightsAtIngress()).isEqualTo(held);
+    }
+
     @Test
     void aRestartedControllerAdoptsDualStackTunnelsByTheirPayload() throws Exception {
         List<WeightedPath> paths = state(1, 0).commodities().get(0).paths();

@@ -97,10 +97,13 @@ public final class AtomicFile {
      *                             temporary file removed
      */
     public static void writeChannel(Path target, ChannelBody body) throws IOException {
-        replace(target, NEW_FILE, body);
+        replace(target, null, body);
     }
 
-    /** As {@link #writeChannel(Path, ChannelBody)}, but a new file is readable by its owner only (state a daemon keeps). */
+    /**
+     * As {@link #writeChannel(Path, ChannelBody)}, but the file is left readable by its owner only,
+     * whatever mode it had (state a daemon keeps; a copy restored by hand may have come in wider).
+     */
     public static void writeOwnerOnly(Path target, ChannelBody body) throws IOException {
         replace(target, OWNER_ONLY, body);
     }
@@ -116,7 +119,7 @@ public final class AtomicFile {
             }
             return;
         }
-        replace(target, NEW_FILE, ch -> {
+        replace(target, null, ch -> {
             BufferedOutputStream buffered = new BufferedOutputStream(Channels.newOutputStream(ch), 1 << 16);
             body.write(new FilterOutputStream(buffered) {
                 @Override
@@ -133,10 +136,13 @@ public final class AtomicFile {
         });
     }
 
-    private static void replace(Path target, Set<PosixFilePermission> newFileMode, ChannelBody body) throws IOException {
+    /** @param mode the file's mode, or null for the existing file's ({@link #NEW_FILE} for a new one) */
+    private static void replace(Path target, Set<PosixFilePermission> mode, ChannelBody body) throws IOException {
         Path real = Files.exists(target) ? target.toRealPath() : target.toAbsolutePath();
         removeStaleTemporaries(real);
-        Set<PosixFilePermission> mode = Files.exists(real) ? Files.getPosixFilePermissions(real) : newFileMode;
+        if (mode == null) {
+            mode = Files.exists(real) ? Files.getPosixFilePermissions(real) : NEW_FILE;
+        }
         Path tmp = Files.createTempFile(real.getParent(), temporaryPrefix(real), TEMPORARY_SUFFIX);
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
@@ -178,6 +184,20 @@ public final class AtomicFile {
         return "." + target.getFileName() + ".";
     }
 
+    /** @return whether {@code file} is {@code prefix}, the digits {@code createTempFile} adds, and the suffix */
+    private static boolean temporaryOf(String file, String prefix) {
+        int digits = file.length() - TEMPORARY_SUFFIX.length();
+        if (!file.startsWith(prefix) || !file.endsWith(TEMPORARY_SUFFIX) || digits <= prefix.length()) {
+            return false;
+        }
+        for (int i = prefix.length(); i < digits; i++) {
+            if (!Character.isDigit(file.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * Removes the temporary files of {@code target} that crashed writes left (up to 123 MB each for
      * Kdl's path cache), once older than {@link #STALE_TEMPORARY}; also those named as before
@@ -194,7 +214,7 @@ public final class AtomicFile {
         try (var files = Files.list(dir)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 String n = f.getFileName().toString();
-                if (!n.endsWith(TEMPORARY_SUFFIX) || !(n.startsWith(prefix) || n.startsWith(name))) {
+                if (!(temporaryOf(n, prefix) || temporaryOf(n, name))) {
                     continue;
                 }
                 try {

@@ -62,11 +62,16 @@ class AtomicFileTest {
         assertThat(AtomicFile.replaces(devNull)).isFalse();
     }
 
+    /** New, or restored by hand with a wider mode: a private write leaves the file to its owner. */
     @Test
-    void aPrivateWriteMakesANewFileReadableByItsOwnerOnly(@TempDir Path dir) throws Exception {
+    void aPrivateWriteLeavesTheFileReadableByItsOwnerOnly(@TempDir Path dir) throws Exception {
         Path state = dir.resolve("demands.state");
         AtomicFile.writeOwnerOnly(state, ch -> ch.write(java.nio.ByteBuffer.wrap(new byte[] {1, 2})));
         assertThat(Files.readAllBytes(state)).containsExactly(1, 2);
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(state))).isEqualTo("rw-------");
+        Files.setPosixFilePermissions(state, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        AtomicFile.writeOwnerOnly(state, ch -> ch.write(java.nio.ByteBuffer.wrap(new byte[] {3})));
+        assertThat(Files.readAllBytes(state)).containsExactly(3);
         assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(state))).isEqualTo("rw-------");
     }
 
@@ -78,12 +83,17 @@ class AtomicFileTest {
         Path crashed = aged(dir.resolve(".report.csv.8412.tmp"), old);
         Path crashedBefore = aged(dir.resolve("report.csv8413.tmp"), old); // the naming until 2026-11-27
         Path othersFile = aged(dir.resolve(".plot.png.8414.tmp"), old);
+        Path longerNamesOwn = aged(dir.resolve(".report.csv.bak.8415.tmp"), old); // the target report.csv.bak's
+        Path usersFile = aged(dir.resolve("report.csv.bak.tmp"), old);
         Path writing = Files.writeString(dir.resolve(".report.csv.9917.tmp"), "in progress");
         AtomicFile.write(target, out -> out.print("a,b"));
+        AtomicFile.write(dir.resolve("report"), out -> out.print("r")); // must not take report.csv's
         assertThat(target).hasContent("a,b");
         assertThat(crashed).doesNotExist();
         assertThat(crashedBefore).doesNotExist();
         assertThat(othersFile).exists();
+        assertThat(longerNamesOwn).exists();
+        assertThat(usersFile).exists();
         assertThat(writing).exists();
     }
 
