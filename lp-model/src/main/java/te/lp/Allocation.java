@@ -37,12 +37,37 @@ public final class Allocation {
      * within capacity too.
      */
     public static Allocation extract(TeProblem problem, double[] pathFlowsMbps) {
+        return extract(problem, pathFlowsMbps, 0);
+    }
+
+    /**
+     * As {@link #extract(TeProblem, double[])}, but first every commodity with a path is raised to
+     * at least {@code minShare} of its demand: its flow scaled up, or, when the solver left it
+     * none, put on its first path over no failed or drained arc. Solvers meet a row such as
+     * concurrent flow's Σf ≥ α·d to ~1e-7 Mbps absolute, so a commodity of 1e-9 Mbps came back
+     * unrouted and the allocation's α was 0 where the LP's was 0.667–1 (review: every backend, POP
+     * and the CLI). What this adds is of that negligible order, and the capacity repair after it
+     * keeps the result exactly feasible.
+     *
+     * @param minShare the share of its demand every commodity must get, in [0, 1] (the LP's α, or
+     *                 fair's floor)
+     */
+    public static Allocation extract(TeProblem problem, double[] pathFlowsMbps, double minShare) {
         Allocation a = new Allocation(problem, pathFlowsMbps.clone());
         for (int k = 0; k < problem.commodities().size(); k++) {
             double sum = a.clampNegatives(k);
             double demand = problem.commodities().demandMbps(k);
             if (sum > demand) {
                 a.scale(k, demand / sum);
+                sum = demand;
+            }
+            double wanted = Math.min(1, minShare) * demand;
+            if (sum < wanted) {
+                if (sum > 0) {
+                    a.scale(k, wanted / sum);
+                } else if (a.firstColumn[k + 1] > a.firstColumn[k]) {
+                    a.pathFlowMbps[a.firstColumn[k] + firstUsableRank(problem, k)] = wanted;
+                }
             }
         }
         a.repairCapacities();

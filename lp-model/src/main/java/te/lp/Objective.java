@@ -11,7 +11,7 @@ public enum Objective {
     CONCURRENT_FLOW("concurrent-flow"),
     /** Route every demand in full, minimising the largest link utilisation z (may exceed 1). */
     MIN_MLU("min-mlu"),
-    /** Concurrent flow first (α*), then maximise total flow keeping every commodity at ≥ α*·demand. */
+    /** Concurrent flow first (α*), then maximise total flow keeping every commodity at ≥ α*·demand: two stages, not max-min fair. */
     FAIR("fair");
 
     private final String cliName;

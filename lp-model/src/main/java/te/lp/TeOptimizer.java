@@ -158,7 +158,9 @@ public final class TeOptimizer {
         if (!first.ok()) {
             return first;
         }
-        double floor = Math.max(0, first.value() * (1 - FAIR_FLOOR_SLACK) - FAIR_FLOOR_SLACK);
+        // Relative only: an absolute slack as well wiped the floor out wherever α* ≤ 1e-6 (demand
+        // far beyond capacity), starving commodities fair exists to protect (review).
+        double floor = first.value() * (1 - FAIR_FLOOR_SLACK);
         TeResult second = totalFlowStage(problem, Objective.FAIR, floor);
         double build = first.buildSeconds() + second.buildSeconds();
         double solve = first.solveSeconds() + second.solveSeconds();
@@ -195,7 +197,7 @@ public final class TeOptimizer {
         boolean[] leftOut = minShare == 0 && gap > 0 && solver.reportsDuals()
                 ? CommodityGeneration.startingLeftOut(problem, gap) : null;
         if (leftOut == null) {
-            return result(problem, objective, totalFlowLp(problem, minShare, heavy, options));
+            return result(problem, objective, totalFlowLp(problem, minShare, heavy, options), minShare);
         }
         RoundBudget budget = new RoundBudget(options);
         Optional<TeResult> generated = generatedTotalFlow(problem, heavy, leftOut, budget);
@@ -203,7 +205,7 @@ public final class TeOptimizer {
             return generated.get();
         }
         return budget.fallback(objective, "commodity generation",
-                opts -> result(problem, objective, totalFlowLp(problem, minShare, heavy, opts)));
+                opts -> result(problem, objective, totalFlowLp(problem, minShare, heavy, opts), minShare));
     }
 
     private CapacityRowGeneration.Outcome totalFlowLp(TeProblem problem, double minShare, boolean heavy, SolverOptions opts) {
@@ -244,7 +246,7 @@ public final class TeOptimizer {
             // With nothing left out the round was the whole LP: exact whatever its duals say.
             boolean whole = kept.length == leftOut.length;
             double bound = price == null ? Double.NaN : CommodityGeneration.upperBound(problem, price);
-            TeResult roundResult = checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), 0, 0);
+            TeResult roundResult = checked(allocation, Objective.TOTAL_FLOW, 1.0, 0, outcome.lp().model(), 0, 0);
             if (whole || (price != null && CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), gap))) {
                 budget.addBuild(start);
                 return Optional.of(roundResult.withTimes(budget.buildSeconds(), budget.solveSeconds()));
@@ -336,7 +338,7 @@ public final class TeOptimizer {
                 flow[j] += pinnedFlow[j];
             }
             Allocation allocation = new Allocation(problem, flow);
-            TeResult roundResult = checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), 0, 0);
+            TeResult roundResult = checked(allocation, Objective.CONCURRENT_FLOW, 1.0, 0, outcome.lp().model(), 0, 0);
             if (kept.length == pinned.length) {
                 // Every commodity has rejoined: this round was the whole LP, exact whatever its duals say.
                 budget.addBuild(start);
@@ -404,6 +406,15 @@ public final class TeOptimizer {
 
     /** @return the outcome's allocation, checked, or the solver's failure */
     private TeResult result(TeProblem problem, Objective objective, CapacityRowGeneration.Outcome outcome) {
+        return result(problem, objective, outcome, 0);
+    }
+
+    /**
+     * @param minShare the share of its demand every commodity must get (fair's floor); concurrent
+     *                 flow's is the LP's α
+     * @return the outcome's allocation, checked, or the solver's failure
+     */
+    private TeResult result(TeProblem problem, Objective objective, CapacityRowGeneration.Outcome outcome, double minShare) {
         PathLp lp = outcome.lp();
         LpModel model = lp.model();
         SolveResult r = outcome.result();
@@ -412,21 +423,26 @@ public final class TeOptimizer {
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
         boolean minMlu = objective == Objective.MIN_MLU;
+        double floor = objective == Objective.CONCURRENT_FLOW ? Math.min(1, Math.max(0, r.objective())) : minShare;
         Allocation allocation = minMlu
                 ? Allocation.extractFullDemand(problem, lp.pathFlowsMbps(r.x()))
-                : Allocation.extract(problem, lp.pathFlowsMbps(r.x()));
+                : Allocation.extract(problem, lp.pathFlowsMbps(r.x()), floor);
         double allowed = minMlu ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
-        return checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
+        return checked(allocation, objective, allowed, floor, model, outcome.buildSeconds(), outcome.solveSeconds());
     }
 
     /**
-     * @param allowed highest arc utilisation that passes
-     * @param model   the LP solved last (its size is reported)
+     * @param allowed  highest arc utilisation that passes
+     * @param minShare share of its demand every commodity must get (the LP's α, fair's floor; 0: none)
+     * @param model    the LP solved last (its size is reported)
      * @return the allocation as an optimal result, or an error naming the first violations
      */
-    private TeResult checked(Allocation allocation, Objective objective, double allowed, LpModel model, double buildSeconds,
-                             double solveSeconds) {
+    private TeResult checked(Allocation allocation, Objective objective, double allowed, double minShare, LpModel model,
+                             double buildSeconds, double solveSeconds) {
         List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
+        if (minShare > 0 && allocation.minDemandShare() < minShare * (1 - 1e-6)) {
+            violations.add("worst commodity gets %.9g of its demand, below the LP's %.9g".formatted(allocation.minDemandShare(), minShare));
+        }
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {
             violations.add("min-MLU left demand unrouted: worst commodity gets %.9f of its demand".formatted(allocation.minDemandShare()));
         }
