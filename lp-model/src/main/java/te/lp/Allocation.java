@@ -47,7 +47,8 @@ public final class Allocation {
      * concurrent flow's Σf ≥ α·d to ~1e-7 Mbps absolute, so a commodity of 1e-9 Mbps came back
      * unrouted and the allocation's α was 0 where the LP's was 0.667–1 (review: every backend, POP
      * and the CLI). What this adds is of that negligible order, and the capacity repair after it
-     * keeps the result exactly feasible.
+     * keeps the result exactly feasible (its share may then end a hair below {@code minShare}: the
+     * allocation's own α is what is reported).
      *
      * @param minShare the share of its demand every commodity must get, in [0, 1] (the LP's α, or
      *                 fair's floor)
@@ -63,10 +64,13 @@ public final class Allocation {
             }
             double wanted = Math.min(1, minShare) * demand;
             if (sum < wanted) {
+                int rank = usableRank(problem, k);
                 if (sum > 0) {
                     a.scale(k, wanted / sum);
-                } else if (a.firstColumn[k + 1] > a.firstColumn[k]) {
-                    a.pathFlowMbps[a.firstColumn[k] + firstUsableRank(problem, k)] = wanted;
+                } else if (rank >= 0 && a.firstColumn[k + 1] > a.firstColumn[k]) {
+                    // A commodity with no open path stays without flow: the LP's α may count a
+                    // sub-tolerance flow over a failed arc, which the repair would take back anyway.
+                    a.pathFlowMbps[a.firstColumn[k] + rank] = wanted;
                 }
             }
         }
@@ -103,6 +107,11 @@ public final class Allocation {
      *         infinite), or 0 when every path crosses one
      */
     private static int firstUsableRank(TeProblem problem, int k) {
+        return Math.max(0, usableRank(problem, k));
+    }
+
+    /** @return the rank of commodity {@code k}'s first path over no failed or drained arc, or -1 if none */
+    private static int usableRank(TeProblem problem, int k) {
         int first = problem.paths().firstPath(problem.commodities().pairIndex(k));
         int count = problem.paths().pathCount(problem.commodities().pairIndex(k));
         for (int r = 0; r < count; r++) {
@@ -110,7 +119,7 @@ public final class Allocation {
                 return r;
             }
         }
-        return 0;
+        return -1;
     }
 
     /** Sets commodity {@code k}'s negative path flows to 0; @return its flow afterwards */

@@ -246,7 +246,7 @@ public final class TeOptimizer {
             // With nothing left out the round was the whole LP: exact whatever its duals say.
             boolean whole = kept.length == leftOut.length;
             double bound = price == null ? Double.NaN : CommodityGeneration.upperBound(problem, price);
-            TeResult roundResult = checked(allocation, Objective.TOTAL_FLOW, 1.0, 0, outcome.lp().model(), 0, 0);
+            TeResult roundResult = checked(allocation, Objective.TOTAL_FLOW, 1.0, outcome.lp().model(), 0, 0);
             if (whole || (price != null && CommodityGeneration.certifies(bound, allocation.totalFlowMbps(), gap))) {
                 budget.addBuild(start);
                 return Optional.of(roundResult.withTimes(budget.buildSeconds(), budget.solveSeconds()));
@@ -338,7 +338,7 @@ public final class TeOptimizer {
                 flow[j] += pinnedFlow[j];
             }
             Allocation allocation = new Allocation(problem, flow);
-            TeResult roundResult = checked(allocation, Objective.CONCURRENT_FLOW, 1.0, 0, outcome.lp().model(), 0, 0);
+            TeResult roundResult = checked(allocation, Objective.CONCURRENT_FLOW, 1.0, outcome.lp().model(), 0, 0);
             if (kept.length == pinned.length) {
                 // Every commodity has rejoined: this round was the whole LP, exact whatever its duals say.
                 budget.addBuild(start);
@@ -428,21 +428,17 @@ public final class TeOptimizer {
                 ? Allocation.extractFullDemand(problem, lp.pathFlowsMbps(r.x()))
                 : Allocation.extract(problem, lp.pathFlowsMbps(r.x()), floor);
         double allowed = minMlu ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
-        return checked(allocation, objective, allowed, floor, model, outcome.buildSeconds(), outcome.solveSeconds());
+        return checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
     }
 
     /**
-     * @param allowed  highest arc utilisation that passes
-     * @param minShare share of its demand every commodity must get (the LP's α, fair's floor; 0: none)
-     * @param model    the LP solved last (its size is reported)
+     * @param allowed highest arc utilisation that passes
+     * @param model   the LP solved last (its size is reported)
      * @return the allocation as an optimal result, or an error naming the first violations
      */
-    private TeResult checked(Allocation allocation, Objective objective, double allowed, double minShare, LpModel model,
-                             double buildSeconds, double solveSeconds) {
+    private TeResult checked(Allocation allocation, Objective objective, double allowed, LpModel model, double buildSeconds,
+                             double solveSeconds) {
         List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
-        if (minShare > 0 && allocation.minDemandShare() < minShare * (1 - 1e-6)) {
-            violations.add("worst commodity gets %.9g of its demand, below the LP's %.9g".formatted(allocation.minDemandShare(), minShare));
-        }
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {
             violations.add("min-MLU left demand unrouted: worst commodity gets %.9f of its demand".formatted(allocation.minDemandShare()));
         }

@@ -73,4 +73,33 @@ class TinyShareTest {
             assertThat(new AllocationChecker().violations(a, 1)).isEmpty();
         }
     }
+
+    /**
+     * A commodity far below the tolerance whose only path crosses a closed arc: the LP may count
+     * its flow there as met (α 1), but no flow can reach it, so α is 0 and the solve still
+     * succeeds (a first version of the share floor put the flow on the closed arc and failed it).
+     */
+    @Test
+    void aTinyCommodityWithNoOpenPathLeavesAlphaAtZeroAndTheSolveSucceeds() {
+        Topology t = TestTopologies.undirected(3, "0-1@100", "1-2@100", "0-2@100");
+        TeProblem open = TeInstances.problem(t, new PathSpec(1, PathMethod.EDGE_DISJOINT, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=50", "0>2=50", "1>2=1e-9"));
+        double[] capacity = open.capacityMbps().clone();
+        capacity[t.arcIndex(1, 2)] = 0;
+        capacity[t.arcIndex(2, 1)] = 0;
+        TeProblem p = new TeProblem(t, open.paths(), open.commodities(), capacity);
+        for (String backend : List.of("highs-warm", "highs")) {
+            for (Objective objective : List.of(Objective.CONCURRENT_FLOW, Objective.FAIR)) {
+                TeResult r = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).solve(p, objective);
+                String what = backend + " " + objective;
+                assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
+                Allocation a = r.allocation().orElseThrow();
+                assertThat(new AllocationChecker().violations(a, 1)).as(what).isEmpty();
+                assertThat(a.minDemandShare()).as(what).isZero();
+                if (objective == Objective.FAIR) { // its second stage routes what the others can carry
+                    assertThat(a.totalFlowMbps()).as(what).isCloseTo(100, within(1e-6));
+                }
+            }
+        }
+    }
 }
