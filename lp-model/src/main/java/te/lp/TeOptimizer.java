@@ -124,10 +124,42 @@ public final class TeOptimizer {
         TeResult result = switch (objective) {
             case TOTAL_FLOW -> totalFlowStage(problem, objective, 0);
             case CONCURRENT_FLOW -> concurrentFlowStage(problem);
-            case MIN_MLU -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem, rows), rowPolicy);
+            case MIN_MLU -> unroutable(problem).orElseGet(
+                    () -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem, rows), rowPolicy));
             case FAIR -> fair(problem);
         };
         return shorterPaths ? shortened(result) : result;
+    }
+
+    /**
+     * Min-MLU routes every demand in full, so a commodity without a path over open arcs makes it
+     * infeasible. Said before any solver runs: the LP's empty commodity row came back INFEASIBLE
+     * from HiGHS but UNBOUNDED from PDLP, naming nothing (review).
+     *
+     * @return INFEASIBLE naming the first such commodity and how many there are, or empty if none
+     */
+    private static Optional<TeResult> unroutable(TeProblem problem) {
+        Commodities c = problem.commodities();
+        int count = 0;
+        int first = -1;
+        for (int k = 0; k < c.size(); k++) {
+            int pair = c.pairIndex(k);
+            boolean open = false;
+            for (int p = problem.paths().firstPath(pair); p < problem.paths().firstPath(pair + 1) && !open; p++) {
+                open = problem.avoidsFailedArcs(p);
+            }
+            if (!open) {
+                count++;
+                first = first < 0 ? k : first;
+            }
+        }
+        if (count == 0) {
+            return Optional.empty();
+        }
+        var nodes = problem.topology().nodes();
+        return Optional.of(new TeResult(Objective.MIN_MLU, SolveStatus.INFEASIBLE, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
+                "min-MLU must route every demand, but %d commodities have no path over open arcs (failed, drained or set to 0), first %s->%s (%.6g Mbps)"
+                        .formatted(count, nodes.get(c.src(first)).id(), nodes.get(c.dst(first)).id(), c.demandMbps(first))));
     }
 
     /**

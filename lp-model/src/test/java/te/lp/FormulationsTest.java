@@ -202,6 +202,22 @@ class FormulationsTest {
         assertThat(Allocation.extractFullDemand(cut, new double[] {3, 2, 0, 0}).pathFlowsMbps()).containsExactly(6, 4, 1e-9, 0);
     }
 
+    /** Every path of a commodity closed: min-MLU cannot route it, said the same way by every backend. */
+    @Test
+    void minMluWithACommodityWithoutAnOpenPathIsInfeasibleNamingIt() {
+        TeProblem base = TeInstances.problem(net, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=10", "2>0=5"));
+        double[] capacity = base.capacityMbps().clone();
+        capacity[net.arcIndex(2, 0)] = 0;
+        capacity[net.arcIndex(1, 0)] = 0;
+        TeProblem cut = new TeProblem(net, base.paths(), base.commodities(), capacity);
+        for (String backend : java.util.List.of("highs-warm", "highs-pdlp")) {
+            TeResult r = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).solve(cut, Objective.MIN_MLU);
+            assertThat(r.status()).as(backend).isEqualTo(SolveStatus.INFEASIBLE);
+            assertThat(r.message()).as(backend).contains("1 commodities have no path over open arcs", "n2->n0 (5.00000 Mbps)");
+        }
+    }
+
     @Test
     void zeroDemandAndPathlessEntriesGetNoVariablesAndAreCounted() {
         Topology split = TestTopologies.graph(3, "0>1", "1>0", "1>2");
