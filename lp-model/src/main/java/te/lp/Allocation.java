@@ -64,7 +64,7 @@ public final class Allocation {
             }
             double wanted = Math.min(1, minShare) * demand;
             if (sum < wanted) {
-                int rank = usableRank(problem, k);
+                int rank = problem.openPathRank(k);
                 if (sum > 0) {
                     a.scale(k, wanted / sum);
                 } else if (rank >= 0 && a.firstColumn[k + 1] > a.firstColumn[k]) {
@@ -107,19 +107,7 @@ public final class Allocation {
      *         infinite), or 0 when every path crosses one
      */
     private static int firstUsableRank(TeProblem problem, int k) {
-        return Math.max(0, usableRank(problem, k));
-    }
-
-    /** @return the rank of commodity {@code k}'s first path over no failed or drained arc, or -1 if none */
-    private static int usableRank(TeProblem problem, int k) {
-        int first = problem.paths().firstPath(problem.commodities().pairIndex(k));
-        int count = problem.paths().pathCount(problem.commodities().pairIndex(k));
-        for (int r = 0; r < count; r++) {
-            if (problem.avoidsFailedArcs(first + r)) {
-                return r;
-            }
-        }
-        return -1;
+        return Math.max(0, problem.openPathRank(k));
     }
 
     /** Sets commodity {@code k}'s negative path flows to 0; @return its flow afterwards */

@@ -143,12 +143,7 @@ public final class TeOptimizer {
         int count = 0;
         int first = -1;
         for (int k = 0; k < c.size(); k++) {
-            int pair = c.pairIndex(k);
-            boolean open = false;
-            for (int p = problem.paths().firstPath(pair); p < problem.paths().firstPath(pair + 1) && !open; p++) {
-                open = problem.avoidsFailedArcs(p);
-            }
-            if (!open) {
+            if (problem.openPathRank(k) < 0) {
                 count++;
                 first = first < 0 ? k : first;
             }

@@ -67,6 +67,20 @@ public record TeProblem(Topology topology, PathSet paths, Commodities commoditie
         return pathOf;
     }
 
+    /**
+     * @return the rank among commodity {@code k}'s paths of its first one over no arc of capacity 0
+     *         (failed or drained), or -1 if every path crosses one
+     */
+    public int openPathRank(int k) {
+        int pair = commodities.pairIndex(k);
+        for (int r = 0, first = paths.firstPath(pair); r < paths.pathCount(pair); r++) {
+            if (avoidsFailedArcs(first + r)) {
+                return r;
+            }
+        }
+        return -1;
+    }
+
     /** @return whether path {@code path} (an index in {@link #paths()}) crosses no arc of capacity 0 (failed or drained) */
     public boolean avoidsFailedArcs(int path) {
         for (int j = 0; j < paths.pathLength(path); j++) {
