@@ -64,13 +64,15 @@ public final class Allocation {
             }
             double wanted = Math.min(1, minShare) * demand;
             if (sum < wanted) {
-                int rank = problem.openPathRank(k);
                 if (sum > 0) {
                     a.scale(k, wanted / sum);
-                } else if (rank >= 0 && a.firstColumn[k + 1] > a.firstColumn[k]) {
+                } else {
                     // A commodity with no open path stays without flow: the LP's α may count a
                     // sub-tolerance flow over a failed arc, which the repair would take back anyway.
-                    a.pathFlowMbps[a.firstColumn[k] + rank] = wanted;
+                    int rank = problem.openPathRank(k);
+                    if (rank >= 0) {
+                        a.pathFlowMbps[a.firstColumn[k] + rank] = wanted;
+                    }
                 }
             }
         }

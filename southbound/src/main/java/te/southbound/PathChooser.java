@@ -112,33 +112,19 @@ final class PathChooser {
 
     /**
      * @return the split {@code c}'s ingress group holds as last seen (written by a clean run, or
-     *         read from the switch), if each of its buckets is the tunnel of a usable path; else
-     *         null. Not the run memory's installed splits: after a failed run they hold the old
-     *         and the new buckets together, a split the ingress never had.
+     *         read from the switch), if each of its buckets is the tunnel of exactly one usable
+     *         path and no two share one; else null. Not the run memory's installed splits: after a
+     *         failed run they hold the old and the new buckets together, a split the ingress never had.
      */
     private static List<Bucketed> keptSplit(CommodityRoute c, List<WeightedPath> usable, IdBook ids) {
-        List<Tunnel> tunnels = usable.stream().map(p -> p.tunnel(c.destination().version())).toList();
-        List<Bucketed> held = readAtIngress(c, tunnels, ids);
-        if (held == null || held.isEmpty()) {
-            return null;
-        }
-        Set<Tunnel> seen = new java.util.HashSet<>();
-        for (Bucketed b : held) {
-            if (!seen.add(b.tunnel())) {
-                return null;
-            }
-        }
-        return held;
-    }
-
-    /** @return the buckets of {@code c}'s ingress group as last seen, each matched to exactly one of {@code tunnels}; else null */
-    private static List<Bucketed> readAtIngress(CommodityRoute c, List<Tunnel> tunnels, IdBook ids) {
         SwitchTables tables = ids.observed().get(c.ingress());
         Integer groupId = tables == null ? null : IdAdoption.ingressGroupId(c, tables);
         if (groupId == null) {
             return null;
         }
-        List<Bucketed> read = new ArrayList<>();
+        List<Tunnel> tunnels = usable.stream().map(p -> p.tunnel(c.destination().version())).toList();
+        Set<Tunnel> taken = new java.util.HashSet<>();
+        List<Bucketed> held = new ArrayList<>();
         for (Bucket b : tables.groups().get(groupId).buckets()) {
             Tunnel match = null;
             for (Tunnel t : tunnels) {
@@ -149,12 +135,12 @@ final class PathChooser {
                     match = t;
                 }
             }
-            if (match == null || b.weight() == 0) {
+            if (match == null || b.weight() == 0 || !taken.add(match)) {
                 return null;
             }
-            read.add(new Bucketed(match, b.weight()));
+            held.add(new Bucketed(match, b.weight()));
         }
-        return read;
+        return held.isEmpty() ? null : held;
     }
 
     /** @return whether bucket {@code b} sends into tunnel {@code t}: its first port, and a label the switches carry along it */

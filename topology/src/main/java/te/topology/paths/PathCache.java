@@ -54,9 +54,9 @@ public final class PathCache {
      */
     public PathSet allPairs(Topology topology, PathSpec spec, int threads, PathPrecomputation.Progress progress) {
         Path file = fileFor(topology, spec, true);
-        // On a hit too: a crashed write's file (123 MB on Kdl) must not wait for the next miss.
-        te.topology.io.AtomicFile.removeStaleTemporaries(file);
         if (Files.exists(file)) {
+            // A miss's store removes them; on a hit a crashed write's file (123 MB on Kdl) must not wait for the next miss.
+            te.topology.io.AtomicFile.removeStaleTemporaries(file);
             try {
                 return load(file, topology, spec);
             } catch (PathCacheException e) {

@@ -26,7 +26,6 @@ final class YenPathFinder implements PairPathFinder {
 
     private final Topology topology;
     private final int k;
-    private final int n;
     private final double[] weight;
 
     /** Distance to the pair's destination in the whole graph, and the first arc of one such path. */
@@ -45,7 +44,7 @@ final class YenPathFinder implements PairPathFinder {
     YenPathFinder(Topology topology, PathSpec spec) {
         this.topology = topology;
         this.k = spec.k();
-        this.n = topology.nodeCount();
+        int n = topology.nodeCount();
         int m = topology.arcCount();
         weight = new double[m];
         for (int a = 0; a < m; a++) {
