@@ -57,7 +57,7 @@ final class Reconciler implements AutoCloseable {
 
     Reconciler(SouthboundConfig config) {
         this.config = config;
-        this.compiler = new StateCompiler(config.ownership(), config.weightTotal());
+        this.compiler = new StateCompiler(config.ownership(), config.weightTotal(), config.bucketLiveness());
         this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "te-southbound-reconciler");
             t.setDaemon(true);
@@ -107,7 +107,7 @@ final class Reconciler implements AutoCloseable {
         try {
             executor.execute(() -> {
                 memory = new RunMemory();
-                compiler = new StateCompiler(config.ownership(), config.weightTotal());
+                compiler = new StateCompiler(config.ownership(), config.weightTotal(), config.bucketLiveness());
                 installed = Map.of();
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {

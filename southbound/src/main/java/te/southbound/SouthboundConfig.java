@@ -40,12 +40,19 @@ import java.util.Set;
  * @param role              the role every switch is asked for as it connects ({@link RoleClaim}):
  *                          EQUAL by default (nothing asked), MASTER or SLAVE with a generation id
  *                          when several controllers share the switches
+ * @param bucketLiveness    whether each bucket of a commodity's SELECT group watches the port it
+ *                          sends out of (OpenFlow 1.3 bucket liveness, optional for SELECT groups;
+ *                          a switch says so with OFPGFC_SELECT_LIVENESS): the switch then stops
+ *                          sending into a path whose first link is down at once, hashing that
+ *                          share onto the commodity's other paths, before the controller hears
+ *                          of the failure. On by default; off for a switch that refuses a
+ *                          watch port in a SELECT group (error GROUP_MOD_FAILED/WATCH_UNSUPPORTED)
  */
 public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches, long echoIntervalMs,
                                long deadAfterMs, long requestTimeoutMs, long auditIntervalMs,
                                int weightTotal, Ownership ownership, MessageLog messageLog, boolean bundles,
                                Optional<SwitchTls> tls, Map<Dpid, String> certificateNames, RoleClaim role,
-                               long startupWaitMs) {
+                               long startupWaitMs, boolean bucketLiveness) {
     public SouthboundConfig {
         Objects.requireNonNull(role, "role");
         Objects.requireNonNull(listen, "listen");
@@ -82,81 +89,88 @@ public record SouthboundConfig(InetSocketAddress listen, Set<Dpid> knownSwitches
     /** @return this configuration with another start-up wait for switches, ms ({@code >= 0}) */
     public SouthboundConfig withStartupWaitMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, ms);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, ms, bucketLiveness);
     }
 
     /**
      * 127.0.0.1:6653, plain TCP, any dpid, echo after 5 s, dead after 15 s, audit every 60 s, weights to
-     * 100, no bundles, the first run waiting up to 15 s for the switches after a start.
+     * 100, no bundles, the first run waiting up to 15 s for the switches after a start, SELECT
+     * buckets watching their first ports.
      */
     public static SouthboundConfig defaults() {
         return new SouthboundConfig(new InetSocketAddress("127.0.0.1", 6653), Set.of(), 5_000, 15_000,
-                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of(), RoleClaim.EQUAL, 15_000);
+                10_000, 60_000, 100, Ownership.DEFAULT, MessageLog.NONE, false, Optional.empty(), Map.of(), RoleClaim.EQUAL, 15_000, true);
     }
 
     /** @return this config listening on {@code a} (port 0: any free port, see {@link WeightPusher#localAddress}) */
     public SouthboundConfig withListen(InetSocketAddress a) {
         return new SouthboundConfig(a, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config programming only the switches {@code s} (e.g. {@link DatapathMap#dpids}) */
     public SouthboundConfig withKnownSwitches(Set<Dpid> s) {
         return new SouthboundConfig(listen, s, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config with an echo after {@code echoMs} and death after {@code deadMs} of silence, ms */
     public SouthboundConfig withKeepalive(long echoMs, long deadMs) {
         return new SouthboundConfig(listen, knownSwitches, echoMs, deadMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config waiting {@code ms} milliseconds (plus 0.2 ms per mod) for barrier and multipart replies */
     public SouthboundConfig withRequestTimeoutMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, ms,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config re-reading every switch every {@code ms} milliseconds (0: never) */
     public SouthboundConfig withAuditIntervalMs(long ms) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
+                ms, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config rounding each commodity's bucket weights to sum to {@code total} */
     public SouthboundConfig withWeightTotal(int total) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, total, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config reporting every sent message to {@code log} */
     public SouthboundConfig withMessageLog(MessageLog log) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, log, bundles, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config sending each phase as one bundle where a switch accepts bundles ({@code true}), or never */
     public SouthboundConfig withBundles(boolean on) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, on, tls, certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config taking switches only over mutual TLS with {@code t} */
     public SouthboundConfig withTls(SwitchTls t) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, Optional.of(t), certificateNames, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config taking a switch only if its certificate's CN is the one {@code names} gives its dpid (needs TLS) */
     public SouthboundConfig withCertificateNames(Map<Dpid, String> names) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names, role, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, names, role, startupWaitMs, bucketLiveness);
     }
 
     /** @return this config asking every switch for {@code claim}'s role as it connects */
     public SouthboundConfig withRole(RoleClaim claim) {
         return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
-                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, claim, startupWaitMs);
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, claim, startupWaitMs, bucketLiveness);
+    }
+
+    /** @return this config with SELECT buckets watching their first ports ({@code true}) or nothing */
+    public SouthboundConfig withBucketLiveness(boolean on) {
+        return new SouthboundConfig(listen, knownSwitches, echoIntervalMs, deadAfterMs, requestTimeoutMs,
+                auditIntervalMs, weightTotal, ownership, messageLog, bundles, tls, certificateNames, role, startupWaitMs, on);
     }
 }

@@ -31,12 +31,20 @@ final class StateCompiler {
     static final int LABEL_LIMIT = 1 << 20;
 
     private final Ownership ownership;
+    private final boolean watchFirstPorts;
     private final PathChooser chooser;
     /** The previous compile, whose results the next one reuses where its inputs are unchanged. */
     private Base last;
 
+    /** A compiler whose SELECT buckets watch their first ports. */
     StateCompiler(Ownership ownership, int weightTotal) {
+        this(ownership, weightTotal, true);
+    }
+
+    /** @param watchFirstPorts whether each SELECT bucket watches the port it sends out of ({@link TablesBuilder#ingressGroup}) */
+    StateCompiler(Ownership ownership, int weightTotal, boolean watchFirstPorts) {
         this.ownership = ownership;
+        this.watchFirstPorts = watchFirstPorts;
         this.chooser = new PathChooser(weightTotal);
     }
 
@@ -132,7 +140,7 @@ final class StateCompiler {
     /** @return every connected switch's tables, built from scratch */
     private Map<Dpid, SwitchTables> build(Set<Dpid> connected, Map<String, Ingress> ingresses, Map<Tunnel, Integer> labels) {
         Map<Dpid, TablesBuilder> builders = new LinkedHashMap<>();
-        connected.stream().sorted().forEach(d -> builders.put(d, new TablesBuilder(ownership)));
+        connected.stream().sorted().forEach(d -> builders.put(d, new TablesBuilder(ownership, watchFirstPorts)));
         ingresses.values().forEach(in -> builders.get(in.ingress()).addIngress(in.destination(), in.groupId(), in.buckets(), labels));
         labels.forEach((tunnel, label) -> forEachTransitHop(tunnel, (hop, egress) -> {
             TablesBuilder b = builders.get(hop.dpid()); // null: unreachable, left as it is
@@ -186,7 +194,7 @@ final class StateCompiler {
             if (!now.equals(base.ingresses().get(id)) || sendsInto(now.buckets(), relabelled)) {
                 TablePatch p = at.apply(now.ingress());
                 p.addFlow(TablesBuilder.ingressFlow(ownership, now.destination(), now.groupId()));
-                p.addGroup(TablesBuilder.ingressGroup(now.groupId(), now.buckets(), labels));
+                p.addGroup(TablesBuilder.ingressGroup(now.groupId(), now.buckets(), labels, watchFirstPorts));
             }
         });
         Map<Dpid, SwitchTables> tables = new HashMap<>();

@@ -44,6 +44,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
     private static final int PROBE_BUNDLE = 0;
     private static final int BUNDLE_FLAGS = OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED;
     private final java.util.concurrent.atomic.AtomicInteger bundleIds = new java.util.concurrent.atomic.AtomicInteger(1);
+    /** Whether the switch's group features include OFPGFC_SELECT_LIVENESS; null until it answered. */
+    private volatile Boolean selectLiveness;
     /** Whether the switch answered the bundle probe (and bundles are configured). */
     private volatile boolean bundles;
     /** Xids of the probe's open and discard while it is out (their errors only mean "no bundles"). */
@@ -277,7 +279,40 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         });
         if (registry.isKnown(dpid)) {
             requestPorts(PORT_LIST_ATTEMPTS);
+            requestGroupFeatures();
         }
+    }
+
+    /**
+     * Asks once whether the switch honours watch ports in SELECT groups. Programming does not wait
+     * for it: the answer is for the operator ({@code GET /v1/switches}, and a warning when the
+     * buckets the controller writes watch ports the switch says it ignores or may refuse).
+     */
+    private void requestGroupFeatures() {
+        multipart(new OfMessage.GroupFeaturesRequest(0))
+                .orTimeout(config.requestTimeoutMs(), java.util.concurrent.TimeUnit.MILLISECONDS)
+                .whenComplete((parts, error) -> {
+                    if (error != null) {
+                        if (isOpen()) {
+                            log.info("switch {}: no group features ({}); whether it skips SELECT buckets whose port is "
+                                    + "down is unknown", dpid, error.toString());
+                        }
+                        return;
+                    }
+                    int capabilities = ((OfMessage.GroupFeaturesReply) parts.get(0)).capabilities();
+                    selectLiveness = (capabilities & OfConstants.OFPGFC_SELECT_LIVENESS) != 0;
+                    if (!selectLiveness && config.bucketLiveness()) {
+                        log.warn("switch {} does not report liveness for SELECT groups (group capabilities 0x{}): it may "
+                                + "keep sending into a path whose first link is down until the next push, or refuse the "
+                                + "groups (WATCH_UNSUPPORTED); --no-openflow-bucket-liveness writes buckets without watch ports",
+                                dpid, Integer.toHexString(capabilities));
+                    }
+                });
+    }
+
+    /** @return whether the switch says it skips SELECT buckets whose watch port is down; null until it answered */
+    Boolean selectLiveness() {
+        return selectLiveness;
     }
 
     /** @return whether batches to this switch go as bundles */
@@ -309,6 +344,9 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
         }
         if (request instanceof PortDescRequest) {
             return PortDescReply.class;
+        }
+        if (request instanceof OfMessage.GroupFeaturesRequest) {
+            return OfMessage.GroupFeaturesReply.class;
         }
         if (request instanceof OfMessage.PortStatsRequest) {
             return OfMessage.PortStatsReply.class;

@@ -219,7 +219,7 @@ final class SwitchRegistry {
                 copy = List.copyOf(q);
             }
             result.add(new SwitchStatus(c.dpid(), c.remote(), isKnown(c.dpid()), c.connectedAtMillis(), copy, c.bundles(),
-                    c.peerCertificate(), c.role()));
+                    c.peerCertificate(), c.role(), c.selectLiveness()));
         }
         result.sort((a, b) -> a.dpid().compareTo(b.dpid()));
         return result;

@@ -15,9 +15,12 @@ import java.util.List;
  * @param peerCertificate   subject of its TLS certificate, verified at the handshake; null when
  *                          it connected over plain TCP
  * @param role              the role it gives this controller and why it is not programmed, if it is not
+ * @param selectLiveness    whether it says it skips a SELECT bucket whose watch port is down
+ *                          (OFPGFC_SELECT_LIVENESS in its group features); null until it answered
  */
 public record SwitchStatus(Dpid dpid, String remoteAddress, boolean known, long connectedAtMillis,
-                           List<SwitchError> recentErrors, boolean bundles, String peerCertificate, SwitchRole role) {
+                           List<SwitchError> recentErrors, boolean bundles, String peerCertificate, SwitchRole role,
+                           Boolean selectLiveness) {
     public SwitchStatus {
         recentErrors = List.copyOf(recentErrors);
     }

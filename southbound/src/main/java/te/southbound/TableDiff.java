@@ -148,18 +148,18 @@ final class TableDiff {
 
     /**
      * @return whether every bucket of {@code want} does what one of {@code have}'s does (same
-     *         actions, same watch port and group), weights aside: its tunnels are installed already
+     *         actions), weights and watch ports aside: its tunnels are installed already
      */
     static boolean sendsOnlyWhereItSent(GroupEntry have, GroupEntry want) {
         if (have.type() != want.type()) {
             return false;
         }
-        java.util.Set<List<Object>> before = new java.util.HashSet<>();
+        java.util.Set<List<te.southbound.openflow.Action>> before = new java.util.HashSet<>();
         for (te.southbound.openflow.Bucket b : have.buckets()) {
-            before.add(List.of(b.actions(), b.watchPort(), b.watchGroup()));
+            before.add(b.actions());
         }
         for (te.southbound.openflow.Bucket b : want.buckets()) {
-            if (!before.contains(List.of(b.actions(), b.watchPort(), b.watchGroup()))) {
+            if (!before.contains(b.actions())) {
                 return false;
             }
         }

@@ -9,6 +9,7 @@ import te.southbound.openflow.Bucket;
 import te.southbound.openflow.GroupType;
 import te.southbound.openflow.Instruction;
 import te.southbound.openflow.Match;
+import te.southbound.openflow.OfConstants;
 import te.southbound.openflow.OxmField;
 
 /** Collects the entries of one switch while a state is compiled. */
@@ -16,16 +17,19 @@ final class TablesBuilder {
     static final int ETH_MPLS = 0x8847;
 
     private final Ownership ownership;
+    private final boolean watchFirstPorts;
     private final LinkedHashMap<FlowEntry.Key, FlowEntry> flows = new LinkedHashMap<>();
     private final LinkedHashMap<Integer, GroupEntry> groups = new LinkedHashMap<>();
 
-    TablesBuilder(Ownership ownership) {
+    /** @param watchFirstPorts whether each SELECT bucket watches its first port (see {@link #ingressGroup}) */
+    TablesBuilder(Ownership ownership, boolean watchFirstPorts) {
         this.ownership = ownership;
+        this.watchFirstPorts = watchFirstPorts;
     }
 
     void addIngress(IpPrefix destination, int groupId, List<StateCompiler.Bucketed> paths,
                     Map<Tunnel, Integer> labels) {
-        groups.put(groupId, ingressGroup(groupId, paths, labels));
+        groups.put(groupId, ingressGroup(groupId, paths, labels, watchFirstPorts));
         put(ingressFlow(ownership, destination, groupId));
     }
 
@@ -33,8 +37,16 @@ final class TablesBuilder {
         put(tunnelEntry(ownership, label, outPort, egress, version));
     }
 
-    /** @return a commodity's SELECT group: a bucket per path, pushing the path's label unless it is one hop */
-    static GroupEntry ingressGroup(int groupId, List<StateCompiler.Bucketed> paths, Map<Tunnel, Integer> labels) {
+    /**
+     * @param watchFirstPorts whether each bucket watches the port it sends out of: a switch that
+     *                        honours liveness in SELECT groups (OFPGFC_SELECT_LIVENESS) then hashes
+     *                        that path's share onto the commodity's other paths the moment the port
+     *                        goes down, instead of sending it into a dead link until the
+     *                        controller's next push
+     * @return a commodity's SELECT group: a bucket per path, pushing the path's label unless it is one hop
+     */
+    static GroupEntry ingressGroup(int groupId, List<StateCompiler.Bucketed> paths, Map<Tunnel, Integer> labels,
+                                   boolean watchFirstPorts) {
         List<Bucket> buckets = new ArrayList<>();
         for (StateCompiler.Bucketed p : paths) {
             int firstPort = p.tunnel().hops().get(0).outPort();
@@ -43,7 +55,7 @@ final class TablesBuilder {
                     : List.of(new Action.PushMpls(ETH_MPLS),
                               new Action.SetField(new OxmField.MplsLabel(labels.get(p.tunnel()))),
                               new Action.Output(firstPort));
-            buckets.add(Bucket.weighted(p.weight(), actions));
+            buckets.add(new Bucket(p.weight(), watchFirstPorts ? firstPort : OfConstants.OFPP_ANY, OfConstants.OFPG_ANY, actions));
         }
         return new GroupEntry(groupId, GroupType.SELECT, buckets);
     }

@@ -47,6 +47,8 @@ final class FakeSwitch {
     private final Map<Integer, List<OfMessage>> open = new ConcurrentHashMap<>();
     /** When set, port counter requests go unanswered. Otherwise port 1 reports rx 1000·dpid and tx 2000·dpid bytes, port 2 nothing. */
     volatile boolean ignorePortStats;
+    /** Group capabilities it reports (OFPMP_GROUP_FEATURES); Open vSwitch 3.1 says select weight, select liveness, chaining. */
+    volatile int groupCapabilities = 0x7;
     final long dpid;
     private Channel channel;
     /**
@@ -182,6 +184,8 @@ final class FakeSwitch {
                 }
             } else if (m instanceof GroupDescRequest || m instanceof FlowStatsRequest) {
                 answerTableRead(ctx, m);
+            } else if (m instanceof OfMessage.GroupFeaturesRequest) {
+                ctx.writeAndFlush(new OfMessage.GroupFeaturesReply(m.xid(), false, 0xf, groupCapabilities));
             } else if (m instanceof PortStatsRequest) {
                 if (!ignorePortStats) {
                     ctx.writeAndFlush(new PortStatsReply(m.xid(), false, List.of(

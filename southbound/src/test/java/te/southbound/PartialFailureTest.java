@@ -190,7 +190,7 @@ class PartialFailureTest {
                 .withRequestTimeoutMs(2_000).withKnownSwitches(Set.of(new Dpid(1), new Dpid(2), new Dpid(3))).withAuditIntervalMs(0);
         c = new SouthboundConfig(c.listen(), c.knownSwitches(), c.echoIntervalMs(), c.deadAfterMs(), c.requestTimeoutMs(),
                 c.auditIntervalMs(), c.weightTotal(), new Ownership(Ownership.DEFAULT.cookieTag(), 0x10000, 1), c.messageLog(),
-                c.bundles(), c.tls(), c.certificateNames(), c.role(), c.startupWaitMs());
+                c.bundles(), c.tls(), c.certificateNames(), c.role(), c.startupWaitMs(), c.bucketLiveness());
         WeightPusher p = WeightPusher.start(c);
         pushers.add(p);
         fakes.connectTo(p);

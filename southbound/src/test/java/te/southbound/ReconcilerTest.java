@@ -141,6 +141,43 @@ class ReconcilerTest {
     }
 
     @Test
+    void eachBucketWatchesItsFirstPortUnlessLivenessIsOff() throws Exception {
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(watchPortsAtIngress()).containsExactly(2, 3); // paths 1-2-3 and 1-3 leave switch 1 by ports 2 and 3
+        p.close();
+        switches.forEach(FakeSwitch::disconnect);
+
+        // Turned off: a restart rewrites the buckets without watch ports, once.
+        WeightPusher off = startAndConnect(c -> c.withBucketLiveness(false));
+        sent.clear();
+        PushReport r = off.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        assertThat(r.clean()).as(r.summary()).isTrue();
+        assertThat(watchPortsAtIngress()).containsOnly(te.southbound.openflow.OfConstants.OFPP_ANY);
+        assertThat(sent).filteredOn(m -> m instanceof GroupMod || m instanceof FlowMod).singleElement().isInstanceOf(GroupMod.class);
+        sent.clear();
+        PushReport again = off.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        assertThat(again.messagesSent()).as(again.summary()).isZero();
+        off.close();
+        switches.forEach(FakeSwitch::disconnect);
+
+        // On again (as after an upgrade from a build that wrote no watch ports): one group mod, weights
+        // and tunnels as they were.
+        WeightPusher on = startAndConnect();
+        sent.clear();
+        PushReport back = on.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS);
+        assertThat(back.clean()).as(back.summary()).isTrue();
+        assertThat(sent).filteredOn(m -> m instanceof GroupMod || m instanceof FlowMod).singleElement().isInstanceOfSatisfying(GroupMod.class,
+                g -> assertThat(g.command()).isEqualTo(te.southbound.openflow.GroupCommand.MODIFY));
+        assertThat(watchPortsAtIngress()).containsExactly(2, 3);
+        assertThat(weightsAtIngress()).containsExactly(50, 50);
+    }
+
+    private List<Integer> watchPortsAtIngress() {
+        return switches.get(0).groups.values().stream().flatMap(g -> g.buckets().stream()).map(Bucket::watchPort).toList();
+    }
+
+    @Test
     void portCountersComeFromEverySwitchThatAnswers() throws Exception {
         WeightPusher p = startAndConnect();
         switches.get(1).ignorePortStats = true; // switch 2 is silent: left out once the 500 ms timeout passes

@@ -39,13 +39,36 @@ class SwitchConnectionTest {
     }
 
     @Test
+    void groupFeaturesSayWhetherTheSwitchSkipsDeadSelectBuckets() {
+        EmbeddedChannel ch = h.connect();
+        sent(ch);
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        int xid = sent(ch).stream().filter(m -> m instanceof GroupFeaturesRequest).findFirst().orElseThrow().xid();
+        assertThat(h.registry.status()).singleElement().extracting(SwitchStatus::selectLiveness).isNull();
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            receive(ch, new GroupFeaturesReply(xid, false, 0xf, 0x5)); // weight and chaining, no select liveness
+            assertThat(h.registry.status()).singleElement().extracting(SwitchStatus::selectLiveness).isEqualTo(false);
+            assertThat(log.lines()).anySatisfy(l -> assertThat(l).startsWith("WARN switch 0000000000000001 does not report liveness")
+                    .contains("capabilities 0x5").contains("--no-openflow-bucket-liveness"));
+        }
+
+        EmbeddedChannel ovs = h.connect();
+        sent(ovs);
+        receive(ovs, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        xid = sent(ovs).stream().filter(m -> m instanceof GroupFeaturesRequest).findFirst().orElseThrow().xid();
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            receive(ovs, new GroupFeaturesReply(xid, false, 0xf, 0x7)); // Open vSwitch 3.1
+            assertThat(h.registry.status()).singleElement().extracting(SwitchStatus::selectLiveness).isEqualTo(true);
+            assertThat(log.lines()).noneMatch(l -> l.startsWith("WARN"));
+        }
+    }
+
+    @Test
     void portsAreAskedForAfterTheHandshakeThenFollowedThroughPortStatus() {
         EmbeddedChannel ch = h.connect();
         sent(ch);
         receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
-        List<OfMessage> out = sent(ch);
-        assertThat(out).last().isInstanceOf(PortDescRequest.class);
-        int xid = out.get(out.size() - 1).xid();
+        int xid = sent(ch).stream().filter(m -> m instanceof PortDescRequest).findFirst().orElseThrow().xid();
 
         // The list comes in two parts; the listener hears it once, whole.
         receive(ch, new PortDescReply(xid, true, List.of(new PortDesc(1, 0, "s1-eth1", 0, 4, 0, 0))));

@@ -19,14 +19,14 @@ class UnseenSwitchesTest {
 
     /** Switch 1's tables: the commodity's ingress flow and group, one bucket sending {@code label} out of port 2. */
     private static SwitchTables ingressSending(WeightedPath p, int label) {
-        TablesBuilder b = new TablesBuilder(OWN);
+        TablesBuilder b = new TablesBuilder(OWN, true);
         Tunnel t = p.tunnel(IpVersion.V4);
         b.addIngress(DEST, OWN.groupIdBase(), List.of(new StateCompiler.Bucketed(t, 100)), Map.of(t, label));
         return b.build();
     }
 
     private static SwitchTables egressFor(int label) {
-        TablesBuilder b = new TablesBuilder(OWN);
+        TablesBuilder b = new TablesBuilder(OWN, true);
         b.addTunnelHop(label, 9, true, IpVersion.V4);
         return b.build();
     }

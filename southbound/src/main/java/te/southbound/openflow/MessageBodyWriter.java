@@ -40,6 +40,11 @@ final class MessageBodyWriter {
         } else if (msg instanceof PortDescReply r) {
             out.writeShort(MP_PORT_DESC).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4);
             r.ports().forEach(port -> StructWriter.writePort(out, port));
+        } else if (msg instanceof GroupFeaturesRequest) {
+            out.writeShort(MP_GROUP_FEATURES).writeShort(0).writeZero(4);
+        } else if (msg instanceof GroupFeaturesReply r) {
+            out.writeShort(MP_GROUP_FEATURES).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4)
+                    .writeInt(r.types()).writeInt(r.capabilities()).writeZero(32);
         } else if (msg instanceof PortStatsRequest r) {
             out.writeShort(MP_PORT_STATS).writeShort(0).writeZero(4).writeInt(r.portNo()).writeZero(4);
         } else if (msg instanceof PortStatsReply r) {

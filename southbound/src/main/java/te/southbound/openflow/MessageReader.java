@@ -153,6 +153,9 @@ final class MessageReader {
         if (mpType == MP_PORT_DESC) {
             return new PortDescRequest(xid);
         }
+        if (mpType == MP_GROUP_FEATURES) {
+            return new GroupFeaturesRequest(xid);
+        }
         if (mpType == MP_PORT_STATS) {
             require(in, 8, "ofp_port_stats_request");
             int portNo = in.readInt();
@@ -200,6 +203,13 @@ final class MessageReader {
                 ports.add(readPort(in));
             }
             return new PortDescReply(xid, more, ports);
+        }
+        if (mpType == MP_GROUP_FEATURES) {
+            require(in, 40, "ofp_group_features");
+            int types = in.readInt();
+            int capabilities = in.readInt();
+            in.skipBytes(in.readableBytes()); // max_groups and actions per type: not used
+            return new GroupFeaturesReply(xid, more, types, capabilities);
         }
         if (mpType == MP_PORT_STATS) {
             requireWholeEntries(in, PortStats.LENGTH, "OFPMP_PORT_STATS reply", "port counters");

@@ -29,8 +29,10 @@ public final class OfConstants {
     public static final int ERR_BAD_REQUEST = 1, BAD_REQUEST_IS_SLAVE = 10, ERR_ROLE_REQUEST_FAILED = 11, ROLE_STALE = 0;
 
     // ofp_multipart_type and flags
-    public static final int MP_FLOW = 1, MP_PORT_STATS = 4, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_PORT_DESC = 13,
-            MP_REPLY_MORE = 1;
+    public static final int MP_FLOW = 1, MP_PORT_STATS = 4, MP_GROUP = 6, MP_GROUP_DESC = 7, MP_GROUP_FEATURES = 8,
+            MP_PORT_DESC = 13, MP_REPLY_MORE = 1;
+    /** ofp_group_capabilities: the switch honours a SELECT bucket's watch port (skips a bucket whose port is down). */
+    public static final int OFPGFC_SELECT_LIVENESS = 1 << 1;
 
     // hello element
     public static final int HELLO_ELEM_VERSIONBITMAP = 1;

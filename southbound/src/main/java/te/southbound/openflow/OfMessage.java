@@ -193,6 +193,21 @@ public sealed interface OfMessage {
         public PortDescReply withXid(int x) { return new PortDescReply(x, more, ports); }
     }
 
+    /** OFPMP_GROUP_FEATURES request: which group types and capabilities the switch has. */
+    record GroupFeaturesRequest(int xid) implements MultipartRequest {
+        public GroupFeaturesRequest withXid(int x) { return new GroupFeaturesRequest(x); }
+    }
+
+    /**
+     * OFPMP_GROUP_FEATURES reply ({@code ofp_group_features}); a single part.
+     *
+     * @param types        bitmap of the group types supported, bit {@code 1 << GroupType.ordinal()}
+     * @param capabilities bitmap of {@code OFPGFC_*}, e.g. {@link OfConstants#OFPGFC_SELECT_LIVENESS}
+     */
+    record GroupFeaturesReply(int xid, boolean more, int types, int capabilities) implements MultipartReply {
+        public GroupFeaturesReply withXid(int x) { return new GroupFeaturesReply(x, more, types, capabilities); }
+    }
+
     /** OFPMP_PORT_STATS request: counters of one port, or of all with {@code OFPP_ANY}. */
     record PortStatsRequest(int xid, int portNo) implements MultipartRequest {
         public PortStatsRequest withXid(int x) { return new PortStatsRequest(x, portNo); }

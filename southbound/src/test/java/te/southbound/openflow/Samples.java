@@ -75,9 +75,13 @@ final class Samples {
                 new PortDescReply(24, false, List.of(new PortDesc(1, 0xaabb_ccdd_eeffL, "s1-eth1", 0, 4, 1_000_000, 10_000_000),
                         new PortDesc(0xfffffffe, 0x0002_0000_0001L, "br0", 0, 0, 0, 0))),
                 new PortStatsRequest(25, OfConstants.OFPP_ANY),
+                new GroupFeaturesRequest(31),
+                // Open vSwitch 3.1's answer: all four types; select weight, select liveness, chaining.
+                new GroupFeaturesReply(32, false, 0xf, 0x7),
                 new PortStatsReply(26, true, List.of(new PortStats(2, 10, 20, 1500, 3000, 1, 0, 0, 2, 3600, 500_000_000),
                         new PortStats(0xfffffffe, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0))),
                 new BundleControl(27, 7, OfConstants.BUNDLE_OPEN_REQUEST, OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED),
+                new GroupMod(33, GroupCommand.ADD, GroupType.SELECT, 65538, List.of(new Bucket(40, 2, OfConstants.OFPG_ANY, MPLS_BUCKET))),
                 new BundleControl(28, 0xfffffffe, OfConstants.BUNDLE_COMMIT_REPLY, 0),
                 new BundleAdd(29, 7, OfConstants.BUNDLE_ATOMIC, new GroupMod(29, GroupCommand.MODIFY, GroupType.SELECT, 65536,
                         List.of(Bucket.weighted(60, MPLS_BUCKET)))),

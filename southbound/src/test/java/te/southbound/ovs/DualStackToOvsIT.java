@@ -37,7 +37,7 @@ class DualStackToOvsIT extends OvsTestBase {
         PushReport again = pusher.push(dualStack()).get();
         assertThat(again.messagesSent()).as("what OVS reports back equals what was pushed").isZero();
 
-        assertThat(net.groups(1)).contains("group_id=65537,type=select,bucket=weight:100," + PUSH + "18->mpls_label,output:2");
+        assertThat(net.groups(1)).contains("group_id=65537,type=select,bucket=weight:100,watch_port:2," + PUSH + "18->mpls_label,output:2");
 
         // A select group's bucket is picked after recirculation, where ofproto/trace stops, so the
         // trace starts with what the v6 bucket sends: label 18 entering s2 from s1.

@@ -19,17 +19,17 @@ class PushToOvsIT extends OvsTestBase {
      */
     static final String EXPECTED = """
             s1 groups:
-            group_id=65536,type=select,bucket=weight:50,%s16->mpls_label,output:4,bucket=weight:30,%s17->mpls_label,output:2,bucket=weight:20,%s18->mpls_label,output:6
+            group_id=65536,type=select,bucket=weight:50,watch_port:4,%s16->mpls_label,output:4,bucket=weight:30,watch_port:2,%s17->mpls_label,output:2,bucket=weight:20,watch_port:6,%s18->mpls_label,output:6
             s1 flows:
             cookie=0x7e5b000100000001, priority=1016,ip,nw_dst=10.4.0.0/16 actions=group:65536
             cookie=0x7e5b000100000152, priority=2000,mpls,mpls_label=21 actions=pop_mpls:0x0800,output:100
             s2 groups:
-            group_id=65537,type=select,bucket=weight:67,%s19->mpls_label,output:5,bucket=weight:33,%s20->mpls_label,output:3
+            group_id=65537,type=select,bucket=weight:67,watch_port:5,%s19->mpls_label,output:5,bucket=weight:33,watch_port:3,%s20->mpls_label,output:3
             s2 flows:
             cookie=0x7e5b000100000011, priority=1016,ip,nw_dst=10.5.0.0/16 actions=group:65537
             cookie=0x7e5b000100000112, priority=2000,mpls,mpls_label=17 actions=output:3
             s3 groups:
-            group_id=65538,type=select,bucket=weight:100,actions=output:100
+            group_id=65538,type=select,bucket=weight:100,watch_port:100,actions=output:100
             s3 flows:
             cookie=0x7e5b000100000021, priority=1016,ip,nw_dst=10.33.0.0/16 actions=group:65538
             cookie=0x7e5b000100000112, priority=2000,mpls,mpls_label=17 actions=output:4
@@ -48,7 +48,7 @@ class PushToOvsIT extends OvsTestBase {
             cookie=0x7e5b000100000132, priority=2000,mpls,mpls_label=19 actions=pop_mpls:0x0800,output:100
             cookie=0x7e5b000100000142, priority=2000,mpls,mpls_label=20 actions=pop_mpls:0x0800,output:100
             s6 groups:
-            group_id=65539,type=select,bucket=weight:100,%s21->mpls_label,output:1
+            group_id=65539,type=select,bucket=weight:100,watch_port:1,%s21->mpls_label,output:1
             s6 flows:
             cookie=0x7e5b000100000031, priority=1024,ip,nw_dst=10.1.0.0/24 actions=group:65539
             cookie=0x7e5b000100000122, priority=2000,mpls,mpls_label=18 actions=output:5

@@ -150,6 +150,14 @@ public final class ServeCommand implements Callable<Integer> {
                     + "no faster).")
     boolean openflowBundles;
 
+    @Option(names = "--openflow-bucket-liveness", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "With --openflow-listen: each bucket of a commodity's SELECT group watches the port it sends out of "
+                    + "(OpenFlow bucket liveness), so a switch that honours it (Open vSwitch does) spreads the share of a path "
+                    + "whose first link went down over the commodity's other paths at once, before the controller hears of the "
+                    + "failure; --no-openflow-bucket-liveness for switches that refuse watch ports in SELECT groups "
+                    + "(default: on).")
+    boolean openflowBucketLiveness;
+
     @Option(names = "--openflow-role", defaultValue = "equal", paramLabel = "ROLE",
             description = "With --openflow-listen: the OpenFlow role asked of every switch: 'equal' (default: none asked, shared "
                     + "access), or with several controllers on the same switches 'master' (the one that programs them) or 'slave' "
@@ -225,7 +233,8 @@ public final class ServeCommand implements Callable<Integer> {
         Duration statsInterval = notNegative("--port-stats-interval", portStatsInterval, "0 (off) or positive");
         if (openflowListen == null) {
             // Said, not silently ignored: the operator believes the switches are followed.
-            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--openflow-startup-wait", "--link-up-hold", "--link-damping", "--port-stats-interval",
+            for (String name : List.of("--openflow-wiring", "--openflow-bundles", "--openflow-bucket-liveness",
+                    "--openflow-startup-wait", "--link-up-hold", "--link-damping", "--port-stats-interval",
                     "--openflow-tls-cert", "--openflow-tls-key", "--openflow-tls-ca", "--openflow-role", "--openflow-generation")) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(name)) {
                     throw new IllegalArgumentException("%s only applies with --openflow-listen HOST:PORT, which is not given".formatted(name));
@@ -252,6 +261,7 @@ public final class ServeCommand implements Callable<Integer> {
                     : readWiring(topology, openflowWiring);
             te.southbound.SouthboundConfig config = te.southbound.SouthboundConfig.defaults()
                     .withListen(new java.net.InetSocketAddress(of.host(), of.port())).withBundles(openflowBundles)
+                    .withBucketLiveness(openflowBucketLiveness)
                     .withStartupWaitMs(startupWait.toMillis());
             // Before any switch connects: a claim made through the API before a restart may be newer than the flags.
             te.southbound.RoleClaim role = RoleBook.atStart(stateDir, flagsRole);

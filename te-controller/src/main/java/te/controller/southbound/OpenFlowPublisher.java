@@ -204,6 +204,7 @@ public final class OpenFlowPublisher implements AllocationPublisher, te.controll
             m.put("known", s.known());
             m.put("connectedAt", java.time.Instant.ofEpochMilli(s.connectedAtMillis()).toString());
             m.put("bundles", s.bundles());
+            m.put("selectLiveness", s.selectLiveness());
             m.put("certificate", s.peerCertificate());
             m.put("role", name(s.role().granted()));
             m.put("programmed", s.role().programs());
