@@ -141,7 +141,7 @@ final class CapacityRowGeneration {
                 return new Outcome(lp, r, buildSeconds, solveSeconds, round);
             }
             start = System.nanoTime();
-            int added = addOverloaded(problem, lp.pathFlowsMbps(r.x()), minMlu ? r.objective() : 1.0, rowArcs);
+            int added = addOverloaded(problem, lp.pathFlowsMbps(r.x()), minMlu ? lp.extraValue(r.x()) : 1.0, rowArcs);
             buildSeconds += (System.nanoTime() - start) / 1e9;
             if (added == 0) {
                 return new Outcome(lp, r, buildSeconds, solveSeconds, round);

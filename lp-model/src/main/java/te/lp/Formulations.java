@@ -42,7 +42,8 @@ public final class Formulations {
      * Max concurrent flow: max α, 0 ≤ α ≤ 1; per arc Σ f ≤ capacity; per commodity
      * {@code Σ_p f − α·demand ≥ 0}; each f ≤ demand. The reference's row {@code Σ_p f ≤ demand} is
      * left out (it halves the rows); {@link Allocation#extract} scales any commodity routed above its
-     * demand back down, which keeps capacities and α.
+     * demand back down, which keeps capacities and α. The model's objective and duals are α's priced
+     * in Mbps ({@link PathLpBuilder#demandUnit}); α itself is {@link PathLp#extraValue}.
      */
     public static PathLp concurrentFlow(TeProblem problem) {
         return concurrentFlow(problem, null);
@@ -59,7 +60,8 @@ public final class Formulations {
     /**
      * Min max-link-utilisation: min z ≥ 0; per arc {@code Σ f − z·capacity ≤ 0}; per commodity
      * {@code Σ_p f = demand}. z is not bounded by 1, so z > 1 says by how much demand exceeds what
-     * the network carries.
+     * the network carries. The model's objective and duals are z's priced in Mbps
+     * ({@link PathLpBuilder#demandUnit}); z itself is {@link PathLp#extraValue}.
      */
     public static PathLp minMaxUtilisation(TeProblem problem) {
         return minMaxUtilisation(problem, (boolean[]) null);

@@ -39,6 +39,19 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
         return memberStart.length - 1;
     }
 
+    /**
+     * @param x LP solution, one value per model column
+     * @return α (concurrent flow) or z (min-MLU), the model's last column; the model's objective is
+     *         it times a price ({@link Formulations})
+     * @throws IllegalStateException if the model has no such column (total flow)
+     */
+    public double extraValue(double[] x) {
+        if (model.columns() == pathColumns()) {
+            throw new IllegalStateException("this LP has no α or z column: " + this);
+        }
+        return x[model.columns() - 1];
+    }
+
     /** @return the problem path variables LP column {@code column} stands for */
     public int[] pathVariablesOf(int column) {
         return Arrays.copyOfRange(memberPathVariable, memberStart[column], memberStart[column + 1]);

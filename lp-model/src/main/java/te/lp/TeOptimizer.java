@@ -450,11 +450,11 @@ public final class TeOptimizer {
                     model.columns(), model.rows(), model.nonZeros(), r.message());
         }
         boolean minMlu = objective == Objective.MIN_MLU;
-        double floor = objective == Objective.CONCURRENT_FLOW ? Math.min(1, Math.max(0, r.objective())) : minShare;
+        double floor = objective == Objective.CONCURRENT_FLOW ? Math.min(1, Math.max(0, lp.extraValue(r.x()))) : minShare;
         Allocation allocation = minMlu
                 ? Allocation.extractFullDemand(problem, lp.pathFlowsMbps(r.x()))
                 : Allocation.extract(problem, lp.pathFlowsMbps(r.x()), floor);
-        double allowed = minMlu ? Math.max(1.0, r.objective() * (1 + 1e-6)) : 1.0;
+        double allowed = minMlu ? Math.max(1.0, lp.extraValue(r.x()) * (1 + 1e-6)) : 1.0;
         return checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
     }
 

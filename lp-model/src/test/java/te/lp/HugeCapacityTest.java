@@ -1,0 +1,74 @@
+package te.lp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import te.topology.TestTopologies;
+import te.topology.paths.PathSpec;
+
+/**
+ * α and z have no unit: multiplying every capacity and demand by a power of two (exact in floating
+ * point) leaves them as they are. On links of 10⁹ Mbps both HiGHS backends stopped at other vertices
+ * and reported them OPTIMAL (concurrent flow α 0.43 for 0.66, min-MLU z 1.85 for 1.53): at cost 1
+ * on α or z every path's reduced cost was of the order of 1 / total demand, below HiGHS's dual
+ * feasibility tolerance (review, README).
+ */
+class HugeCapacityTest {
+    /** Links of 1–4 Gbps. */
+    private static final double SMALL = 0x1p10;
+    /** Links of 1.1–4.3·10⁹ Mbps, demands up to 1.2·10⁹: 2²⁰ times as much. */
+    private static final double HUGE = 0x1p30;
+
+    /** A ring of n nodes with n/3 chords, links of 1–4·unit Mbps, about half the pairs asking 0.1–1.1·unit. */
+    private static TeProblem ring(int n, long seed, double unit) {
+        Random random = new Random(seed);
+        Map<String, Double> links = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            links.putIfAbsent(Math.min(i, (i + 1) % n) + "-" + Math.max(i, (i + 1) % n), 1.0 + random.nextInt(4));
+        }
+        for (int j = 0; j < n / 3; j++) {
+            int u = 3 * j;
+            int v = (3 * j + n / 2) % n;
+            links.putIfAbsent(Math.min(u, v) + "-" + Math.max(u, v), 1.0 + random.nextInt(4));
+        }
+        List<String> demands = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            for (int d = 0; d < n; d++) {
+                if (s != d && random.nextBoolean()) {
+                    demands.add(s + ">" + d + "=" + (0.1 + random.nextDouble()) * unit);
+                }
+            }
+        }
+        return TeInstances.problem(
+                TestTopologies.undirected(n, links.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue() * unit).toArray(String[]::new)),
+                PathSpec.defaults(), TeInstances.matrix(n, demands.toArray(String[]::new)));
+    }
+
+    @Test
+    void concurrentFlowAndMinMluDoNotDependOnTheUnitOfFlow() {
+        for (long seed = 1; seed <= 4; seed++) {
+            int n = 9 + (int) (seed % 3);
+            TeProblem small = ring(n, seed, SMALL);
+            TeProblem huge = ring(n, seed, HUGE);
+            for (Objective objective : List.of(Objective.CONCURRENT_FLOW, Objective.MIN_MLU)) {
+                for (String backend : List.of("highs-warm", "highs")) {
+                    TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).withGap(0);
+                    TeResult reference = optimizer.solve(small, objective);
+                    TeResult r = optimizer.solve(huge, objective);
+                    String what = "seed %d %s %s".formatted(seed, objective, backend);
+                    assertThat(reference.status()).as(what + ": " + reference.message()).isEqualTo(SolveStatus.OPTIMAL);
+                    assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
+                    assertThat(r.value()).as(what).isCloseTo(reference.value(), within(1e-6 * reference.value()));
+                    double allowed = objective == Objective.MIN_MLU ? r.value() * (1 + 1e-6) : 1;
+                    assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), allowed)).as(what).isEmpty();
+                }
+            }
+        }
+    }
+}
