@@ -455,7 +455,37 @@ public final class TeOptimizer {
                 ? Allocation.extractFullDemand(problem, lp.pathFlowsMbps(r.x()))
                 : Allocation.extract(problem, lp.pathFlowsMbps(r.x()), floor);
         double allowed = minMlu ? Math.max(1.0, lp.extraValue(r.x()) * (1 + 1e-6)) : 1.0;
-        return checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
+        TeResult checked = checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
+        return objective == Objective.CONCURRENT_FLOW && checked.ok() && !solver.reportsDuals() ? certified(checked, problem, lp, r) : checked;
+    }
+
+    /**
+     * Largest relative shortfall of a first-order backend's α below the bound its own duals give
+     * that still counts as optimal: its 10⁻⁸ tolerances leave about 10⁻⁷ (POP 1.3·10⁻⁶ after repair,
+     * which compares against the whole LP, not against this bound).
+     */
+    static final double CERTIFIED_GAP = 1e-5;
+
+    /**
+     * First-order backends stop within relative tolerances of their own, and PDLP called α 4·10⁻⁴
+     * optimal where it is 0.66 (links of 10⁹ Mbps). Their duals, whatever their accuracy, are
+     * prices ≥ 0 and so bound α from above ({@link CommodityGeneration#concurrentUpperBound}); an α
+     * below that bound is not shown optimal and is not reported so.
+     *
+     * @return {@code result}, or the same allocation as an ERROR naming α and the bound
+     */
+    private TeResult certified(TeResult result, TeProblem problem, PathLp lp, SolveResult r) {
+        if (!r.hasDuals(lp.model().rows())) {
+            return result;
+        }
+        double bound = CommodityGeneration.concurrentUpperBound(problem, lp.arcPrices(r.rowDual()));
+        if (result.value() >= bound * (1 - CERTIFIED_GAP)) {
+            return result;
+        }
+        return new TeResult(result.objective(), SolveStatus.ERROR, Optional.empty(), Double.NaN, result.buildSeconds(),
+                result.solveSeconds(), result.columns(), result.rows(), result.nonZeros(),
+                "%s reported optimal α %.9g, but its own duals bound α only at %.9g: not optimal; maybe --solver highs-warm"
+                        .formatted(solver.name(), result.value(), bound));
     }
 
     /**

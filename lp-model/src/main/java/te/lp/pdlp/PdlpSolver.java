@@ -102,7 +102,11 @@ public final class PdlpSolver implements TeSolver {
         for (int j = 0; j < x.length; j++) {
             x[j] = response.getVariableValue(j);
         }
-        return new SolveResult(SolveStatus.OPTIMAL, response.getObjectiveValue(), x, seconds, "");
+        double[] rowDual = new double[response.getDualValueCount() == model.rows() ? model.rows() : 0];
+        for (int i = 0; i < rowDual.length; i++) {
+            rowDual[i] = response.getDualValue(i);
+        }
+        return new SolveResult(SolveStatus.OPTIMAL, response.getObjectiveValue(), x, rowDual, seconds, "");
     }
 
     /** Transposes the CSC columns into the row lists the proto wants. */
