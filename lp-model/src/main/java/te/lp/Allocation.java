@@ -262,7 +262,7 @@ public final class Allocation {
     /** @return the objective's value recomputed from the flows */
     public double objectiveValue(Objective objective) {
         return switch (objective) {
-            case TOTAL_FLOW, FAIR -> totalFlowMbps();
+            case TOTAL_FLOW, FAIR, MAX_MIN_FAIR -> totalFlowMbps();
             case CONCURRENT_FLOW -> minDemandShare();
             case MIN_MLU -> maxUtilisation();
         };

@@ -58,6 +58,25 @@ public final class Formulations {
     }
 
     /**
+     * One level of max-min fairness ({@link MaxMinFairness}): max t, 0 ≤ t ≤ 1; per arc Σ f ≤
+     * capacity; per group still rising {@code Σ_p f − t·demand ≥ 0}; per frozen group
+     * {@code share·demand ≤ Σ_p f ≤ demand}; each f ≤ demand. With nothing frozen it is concurrent
+     * flow, with its greedy starting basis; later levels have the same rows and columns, so each
+     * can start from the one before. t is the last column ({@link PathLp#extraValue}).
+     *
+     * @param frozenShare per group of this problem's LP ({@link PathLp#groups}; every level of one
+     *                    problem has the same groups) NaN while it rises, else the share it holds;
+     *                    null for the first level
+     */
+    static PathLp maxMinLevel(TeProblem problem, double[] frozenShare) {
+        return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, 0, 1,
+                (a, cap) -> new double[] {-INF, cap},
+                (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND,
+                frozenShare == null ? PathLpBuilder.Start.CONCURRENT_FLOW : PathLpBuilder.Start.NONE),
+                null, frozenShare);
+    }
+
+    /**
      * Min max-link-utilisation: min z ≥ 0; per arc {@code Σ f − z·capacity ≤ 0}; per commodity
      * {@code Σ_p f = demand}. z is not bounded by 1, so z > 1 says by how much demand exceeds what
      * the network carries. The model's objective and duals are z's priced in Mbps

@@ -12,7 +12,12 @@ public enum Objective {
     /** Route every demand in full, minimising the largest link utilisation z (may exceed 1). */
     MIN_MLU("min-mlu"),
     /** Concurrent flow first (α*), then maximise total flow keeping every commodity at ≥ α*·demand: two stages, not max-min fair. */
-    FAIR("fair");
+    FAIR("fair"),
+    /**
+     * Max-min fair shares of demand by progressive filling: no commodity can get a larger share
+     * without one whose share is the same or smaller getting less. One LP per level.
+     */
+    MAX_MIN_FAIR("max-min-fair");
 
     private final String cliName;
 

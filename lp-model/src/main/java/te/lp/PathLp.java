@@ -19,11 +19,27 @@ import java.util.Optional;
  * @param presetFlowMbps     flow per problem path variable fixed without the LP, in Mbps
  * @param capacityRowOfArc   per arc its capacity row in the model, or -1 when the LP has none
  * @param startingBasis      a dual-feasible simplex start when the objective has one
+ * @param groups             the LP's commodities: groups of the problem's commodities with the same
+ *                           paths as far as the LP's rows can tell ({@link PathReduction})
  */
 public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable, double[] memberShare, double[] presetFlowMbps,
-                     int[] capacityRowOfArc, Optional<StartingBasis> startingBasis) {
+                     int[] capacityRowOfArc, Optional<StartingBasis> startingBasis, Groups groups) {
+    /**
+     * @param columnStart per group its first LP column, plus one past the last group's columns
+     * @param row         per group its commodity row in the model, or -1 when its bounds are its
+     *                    only column's
+     * @param demandMbps  per group the sum of its members' demands, in Mbps
+     */
+    public record Groups(int[] columnStart, int[] row, double[] demandMbps) {
+        /** @return number of groups */
+        public int count() {
+            return row.length;
+        }
+    }
+
     public PathLp {
         requireNonNull(model, "model");
+        requireNonNull(groups, "groups");
         requireNonNull(presetFlowMbps, "presetFlowMbps");
         requireNonNull(capacityRowOfArc, "capacityRowOfArc");
         requireNonNull(startingBasis, "startingBasis");
@@ -88,7 +104,7 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
 
     /** @return this LP without a starting basis, so that backends start cold (interior point) */
     public PathLp withoutStartingBasis() {
-        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, capacityRowOfArc, Optional.empty());
+        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, capacityRowOfArc, Optional.empty(), groups);
     }
 
     @Override

@@ -126,6 +126,16 @@ final class PathLpBuilder {
      *                relaxes the LP (its optimum is then only a bound until its loads are checked)
      */
     static PathLp build(TeProblem problem, Shape shape, boolean[] rowArcs) {
+        return build(problem, shape, rowArcs, null);
+    }
+
+    /**
+     * @param frozenShare with {@link Extra#COMMODITY_ROWS}, per group (in {@link PathLp#groups} order,
+     *                    which the same problem, shape and rows always give) NaN to keep α in its
+     *                    row, or a share to hold it at instead: row {@code share·demand ≤ Σ f ≤ demand}
+     *                    without α (max-min fairness's frozen groups); null keeps α in every row
+     */
+    static PathLp build(TeProblem problem, Shape shape, boolean[] rowArcs, double[] frozenShare) {
         double[] capacity = problem.capacityMbps();
         int[] capRow = capacityRows(problem, shape.loadBound(), rowArcs);
         int capRows = 0;
@@ -134,17 +144,33 @@ final class PathLpBuilder {
         }
         PathReduction red = PathReduction.of(problem, capRow, shape.loadBound() != LoadBound.NONE);
         int groups = red.groups;
-        // A group with one column and no α in its row needs no row: the row's bounds become the column's.
+        if (frozenShare != null && (frozenShare.length != groups || shape.extra() != Extra.COMMODITY_ROWS)) {
+            throw new IllegalArgumentException("%d frozen shares for %d groups of an LP whose extra column is %s"
+                    .formatted(frozenShare.length, groups, shape.extra()));
+        }
+        boolean[] inAlpha = new boolean[groups];
+        for (int g = 0; g < groups; g++) {
+            inAlpha[g] = shape.extra() == Extra.COMMODITY_ROWS && (frozenShare == null || Double.isNaN(frozenShare[g]));
+        }
+        // A group with one column and no α column in the LP needs no row: the row's bounds become the
+        // column's. With α, a frozen group keeps its row, so every level of max-min fairness has the
+        // same rows and starts from the previous level's basis.
         int[] groupRow = new int[groups];
         int commodityRows = 0;
         for (int g = 0; g < groups; g++) {
             boolean needsRow = red.groupColumnStart[g + 1] - red.groupColumnStart[g] > 1 || shape.extra() == Extra.COMMODITY_ROWS;
             groupRow[g] = needsRow ? commodityRows++ : -1;
         }
+        RowBounds commodityRow = frozenShare == null ? shape.commodityRow()
+                : (g, demand) -> inAlpha[g] ? shape.commodityRow().bounds(g, demand) : new double[] {frozenShare[g] * demand, demand};
         int pathCols = red.columns();
         int extraCols = shape.extra() == Extra.NONE ? 0 : 1;
         int cols = pathCols + extraCols;
-        long nnz = red.columnRows.length + (extraCols == 0 ? 0 : shape.extra() == Extra.COMMODITY_ROWS ? commodityRows : capRows);
+        int alphaRows = 0;
+        for (int g = 0; g < groups; g++) {
+            alphaRows += inAlpha[g] ? 1 : 0;
+        }
+        long nnz = red.columnRows.length + (extraCols == 0 ? 0 : shape.extra() == Extra.COMMODITY_ROWS ? alphaRows : capRows);
         for (int g = 0; g < groups; g++) {
             nnz += groupRow[g] >= 0 ? red.groupColumnStart[g + 1] - red.groupColumnStart[g] : 0;
         }
@@ -162,7 +188,7 @@ final class PathLpBuilder {
         for (int g = 0; g < groups; g++) {
             double demand = red.groupDemandMbps[g];
             int row = groupRow[g];
-            double[] rowBounds = row < 0 ? shape.commodityRow().bounds(g, demand) : null;
+            double[] rowBounds = row < 0 ? commodityRow.bounds(g, demand) : null;
             for (int col = red.groupColumnStart[g]; col < red.groupColumnStart[g + 1]; col++) {
                 cost[col] = shape.pathCost();
                 colUpper[col] = shape.pathUpperIsDemand() ? demand : Double.POSITIVE_INFINITY;
@@ -190,8 +216,10 @@ final class PathLpBuilder {
             colStart[col] = pos;
             if (shape.extra() == Extra.COMMODITY_ROWS) {
                 for (int g = 0; g < groups; g++) {
-                    rowIndex[pos] = capRows + groupRow[g];
-                    value[pos++] = -red.groupDemandMbps[g];
+                    if (inAlpha[g]) {
+                        rowIndex[pos] = capRows + groupRow[g];
+                        value[pos++] = -red.groupDemandMbps[g];
+                    }
                 }
             } else {
                 for (int a = 0; a < capRow.length; a++) {
@@ -215,7 +243,7 @@ final class PathLpBuilder {
         }
         for (int g = 0; g < groups; g++) {
             if (groupRow[g] >= 0) {
-                double[] b = shape.commodityRow().bounds(g, red.groupDemandMbps[g]);
+                double[] b = commodityRow.bounds(g, red.groupDemandMbps[g]);
                 rowLower[capRows + groupRow[g]] = b[0];
                 rowUpper[capRows + groupRow[g]] = b[1];
             }
@@ -228,6 +256,11 @@ final class PathLpBuilder {
             case CONCURRENT_FLOW -> Optional.of(GreedyBasis.of(model, red.groupColumnStart, red.groupDemandMbps, groupRow, capRows,
                     BasisStatus.LOWER));
         };
-        return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, capRow, basis);
+        int[] groupModelRow = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            groupModelRow[g] = groupRow[g] < 0 ? -1 : capRows + groupRow[g];
+        }
+        return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, capRow, basis,
+                new PathLp.Groups(red.groupColumnStart, groupModelRow, red.groupDemandMbps));
     }
 }

@@ -13,13 +13,23 @@ import static java.util.Objects.requireNonNull;
  *                     backend gives no duals
  * @param solveSeconds wall-clock time inside the backend (model transfer and solve), in seconds
  * @param message      solver detail for logs and errors; empty when there is nothing to say
+ * @param basis        the optimal basis, when the backend has one (simplex, or interior point
+ *                     with crossover), to start a related LP from ({@link TeSolver#solve(LpModel,
+ *                     StartingBasis, SolverOptions)})
  */
-public record SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message) {
+public record SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message,
+                          java.util.Optional<StartingBasis> basis) {
     public SolveResult {
+        requireNonNull(basis, "basis");
         requireNonNull(status, "status");
         requireNonNull(x, "x");
         requireNonNull(rowDual, "rowDual");
         requireNonNull(message, "message");
+    }
+
+    /** A result without a basis. */
+    public SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message) {
+        this(status, objective, x, rowDual, solveSeconds, message, java.util.Optional.empty());
     }
 
     /** A result without duals. */

@@ -9,14 +9,27 @@ import static java.util.Objects.requireNonNull;
  *
  * @param columns     status per column
  * @param rows        status per row (a row's status refers to its activity Σ_j A[i][j]·x[j])
- * @param simplexPays whether dual simplex from here is expected to beat interior point from
- *                    scratch; false when the point is so far from feasible that removing its
- *                    excess pivot by pivot takes longer
+ * @param simplexPays whether simplex from here is expected to beat interior point from scratch;
+ *                    false when the point is so far from feasible that removing its excess pivot
+ *                    by pivot takes longer
+ * @param primal      whether the basis is (near) primal feasible but not dual feasible, as the
+ *                    optimum of a related LP whose objective or coefficients changed: primal
+ *                    simplex then goes on from it; false for a dual feasible start (dual simplex)
  */
-public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays) {
-    /** A basis dual simplex is expected to pay from. */
+public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays, boolean primal) {
+    /** A dual feasible basis dual simplex is expected to pay from. */
     public StartingBasis(BasisStatus[] columns, BasisStatus[] rows) {
-        this(columns, rows, true);
+        this(columns, rows, true, false);
+    }
+
+    /** A dual feasible basis. */
+    public StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays) {
+        this(columns, rows, simplexPays, false);
+    }
+
+    /** @return this basis as a primal start (for an LP that differs from the one it is optimal for) */
+    public StartingBasis asPrimal() {
+        return new StartingBasis(columns, rows, simplexPays, true);
     }
 
     public StartingBasis {

@@ -127,6 +127,7 @@ public final class TeOptimizer {
             case MIN_MLU -> unroutable(problem).orElseGet(
                     () -> stage(problem, objective, rows -> Formulations.minMaxUtilisation(problem, rows), rowPolicy));
             case FAIR -> fair(problem);
+            case MAX_MIN_FAIR -> new MaxMinFairness(solver, options).solve(problem);
         };
         return shorterPaths ? shortened(result) : result;
     }

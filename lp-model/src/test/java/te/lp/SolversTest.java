@@ -16,6 +16,6 @@ class SolversTest {
     @Test
     void unknownObjectiveNamesTheChoices() {
         assertThatThrownBy(() -> Objective.parse("max-profit"))
-                .hasMessage("unknown objective 'max-profit', expected one of [total-flow, concurrent-flow, min-mlu, fair]");
+                .hasMessage("unknown objective 'max-profit', expected one of [total-flow, concurrent-flow, min-mlu, fair, max-min-fair]");
     }
 }

@@ -49,6 +49,8 @@ final class HighsNative {
 
     static native int Highs_setBasis(Pointer highs, int[] colStatus, int[] rowStatus);
 
+    static native int Highs_getBasis(Pointer highs, int[] colStatus, int[] rowStatus);
+
     static native int Highs_run(Pointer highs);
 
     static native int Highs_clearSolver(Pointer highs);

@@ -12,7 +12,7 @@ public final class NameConverters {
     private NameConverters() {
     }
 
-    /** {@code --objective}: total-flow, concurrent-flow, min-mlu, fair. */
+    /** {@code --objective}: total-flow, concurrent-flow, min-mlu, fair, max-min-fair. */
     public static final class ObjectiveName implements ITypeConverter<Objective> {
         @Override
         public Objective convert(String value) {

@@ -9,8 +9,10 @@ import te.lp.TeSolver;
 
 /** The objective and LP backend every solving command takes (a picocli mixin). */
 public final class SolverChoice {
-    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair",
-            converter = NameConverters.ObjectiveName.class, description = "What to optimise (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--objective", defaultValue = "total-flow", paramLabel = "total-flow|concurrent-flow|min-mlu|fair|max-min-fair",
+            converter = NameConverters.ObjectiveName.class, description = "What to optimise (default: ${DEFAULT-VALUE}). fair: "
+                    + "concurrent flow, then total flow above its share; max-min-fair: max-min fair shares of demand, one LP per "
+                    + "level (needs highs or highs-warm).")
     Objective objective;
 
     @Option(names = "--solver", defaultValue = Solvers.DEFAULT, paramLabel = "highs|highs-warm|highs-pdlp|pdlp|gurobi",

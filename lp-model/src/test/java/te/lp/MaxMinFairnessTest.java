@@ -1,0 +1,178 @@
+package te.lp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import te.topology.TestTopologies;
+import te.topology.Topology;
+import te.topology.paths.PathMethod;
+import te.topology.paths.PathMetric;
+import te.topology.paths.PathSet;
+import te.topology.paths.PathSpec;
+
+/** Max-min fair shares by progressive filling, checked against hand-derived optima and an independent LP oracle. */
+class MaxMinFairnessTest {
+    private final AllocationChecker checker = new AllocationChecker();
+
+    private static TeSolver highs(String name) {
+        return Solvers.byName(name);
+    }
+
+    private TeResult solve(TeProblem p, String backend) {
+        TeResult r = new TeOptimizer(highs(backend), new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(checker.violations(r.allocation().orElseThrow(), 1)).isEmpty();
+        return r;
+    }
+
+    private static double[] shares(TeResult r) {
+        Allocation a = r.allocation().orElseThrow();
+        Commodities c = a.problem().commodities();
+        double[] s = new double[c.size()];
+        for (int k = 0; k < s.length; k++) {
+            s[k] = a.commodityFlowMbps(k) / c.demandMbps(k);
+        }
+        return s;
+    }
+
+    @Test
+    void equalSharesWhereTwoStageFairFavoursThroughput() {
+        // Links 0-1 and 1-2 of 1 Mbps, demands 0->1, 0->2, 1->2 of 1 Mbps: fair gives 0.9, 0.1, 0.9
+        // (total flow above the common floor); max-min fairness gives each half (0->2 needs both links).
+        Topology chain = TestTopologies.undirected(3, "0-1@1", "1-2@1");
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=1", "0>2=1", "1>2=1"));
+        assertThat(shares(solve(p, "highs"))).containsExactly(new double[] {0.5, 0.5, 0.5}, within(1e-6));
+    }
+
+    @Test
+    void eachBottleneckFreezesItsOwnLevel() {
+        // Chain 0->1->2->3, arcs of 10, 4 and 10 Mbps. 0->2 and 1->2 share the 4 Mbps arc: 0.2 each.
+        // 0->1 then has what 0->2 leaves of arc 0->1: 8 of 10. 2->3 fits whole.
+        Topology chain = TestTopologies.graph(4, "0>1@10", "1>2@4", "2>3@10");
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(4, "0>1=10", "0>2=10", "1>2=10", "2>3=5"));
+        for (String backend : List.of("highs", "highs-warm")) {
+            TeResult r = solve(p, backend);
+            assertThat(shares(r)).as(backend).containsExactly(new double[] {0.8, 0.2, 0.2, 1.0}, within(1e-6));
+            assertThat(r.value()).as("total flow").isCloseTo(8 + 2 + 2 + 5, within(1e-5));
+        }
+    }
+
+    @Test
+    void noCommodityCanGainWithoutOneAtOrBelowItsShareLosing() {
+        Random random = new Random(5);
+        int checked = 0;
+        int levels = 0;
+        for (int round = 0; round < 12; round++) {
+            int n = 7 + random.nextInt(4);
+            java.util.Map<String, Integer> links = new java.util.TreeMap<>(); // "u-v" (u < v) -> capacity
+            for (int v = 0; v < n; v++) {
+                links.put(Math.min(v, (v + 1) % n) + "-" + Math.max(v, (v + 1) % n), 1 + random.nextInt(10));
+            }
+            for (int chord = 0; chord < 3; chord++) {
+                int u = random.nextInt(n);
+                int v = (u + 2 + random.nextInt(n - 3)) % n;
+                links.putIfAbsent(Math.min(u, v) + "-" + Math.max(u, v), 1 + random.nextInt(10));
+            }
+            Topology t = TestTopologies.undirected(n, links.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue())
+                    .toArray(String[]::new));
+            List<String> demands = new ArrayList<>();
+            for (int s = 0; s < n; s++) {
+                for (int d = 0; d < n; d++) {
+                    if (s != d && random.nextDouble() < 0.35) {
+                        demands.add(s + ">" + d + "=" + (0.5 + random.nextInt(8)));
+                    }
+                }
+            }
+            TeProblem p = TeInstances.problem(t, new PathSpec(2 + random.nextInt(2), PathMethod.YEN, PathMetric.HOPS),
+                    TeInstances.matrix(n, demands.toArray(String[]::new)));
+            TeResult r = solve(p, round % 2 == 0 ? "highs" : "highs-warm");
+            double[] s = shares(r);
+            levels = Math.max(levels, Integer.parseInt(r.message().split(" ")[0]));
+            for (int k = 0; k < s.length; k++) {
+                if (s[k] < 1 - 1e-6) {
+                    // Frozen shares are held 1e-6 below their level, so a light commodity can gain what
+                    // that slack frees on a bottleneck of heavier ones: up to ~1e-4 of its share here.
+                    assertThat(bestShareKeeping(p, s, k)).as("round %d commodity %d at %s", round, k, s[k])
+                            .isLessThanOrEqualTo(s[k] + 1e-4);
+                    checked++;
+                }
+            }
+        }
+        assertThat(checked).as("commodities below their demand checked").isGreaterThan(30);
+        assertThat(levels).as("most levels one instance took").isGreaterThanOrEqualTo(4);
+    }
+
+    /**
+     * Oracle, one plain path LP without the builder's reductions: the largest share commodity
+     * {@code k} can get while every other commodity whose share is at most {@code s[k]} keeps its share.
+     */
+    private static double bestShareKeeping(TeProblem p, double[] s, int k) {
+        Commodities c = p.commodities();
+        PathSet paths = p.paths();
+        int arcs = p.topology().arcCount();
+        List<int[]> columns = new ArrayList<>(); // {commodity, path}
+        for (int j = 0; j < c.size(); j++) {
+            int pair = c.pairIndex(j);
+            for (int q = paths.firstPath(pair); q < paths.firstPath(pair + 1); q++) {
+                columns.add(new int[] {j, q});
+            }
+        }
+        int rows = arcs + c.size();
+        double[] cost = new double[columns.size()];
+        double[] lower = new double[columns.size()];
+        double[] upper = new double[columns.size()];
+        int[] start = new int[columns.size() + 1];
+        List<Integer> index = new ArrayList<>();
+        List<Double> value = new ArrayList<>();
+        for (int col = 0; col < columns.size(); col++) {
+            int j = columns.get(col)[0];
+            int q = columns.get(col)[1];
+            cost[col] = j == k ? 1 : 0;
+            upper[col] = Double.POSITIVE_INFINITY;
+            start[col] = index.size();
+            java.util.TreeSet<Integer> rowsOf = new java.util.TreeSet<>();
+            for (int h = 0; h < paths.pathLength(q); h++) {
+                rowsOf.add(paths.arc(q, h));
+            }
+            rowsOf.add(arcs + j);
+            for (int r : rowsOf) {
+                index.add(r);
+                value.add(1.0);
+            }
+        }
+        start[columns.size()] = index.size();
+        double[] rowLower = new double[rows];
+        double[] rowUpper = new double[rows];
+        for (int a = 0; a < arcs; a++) {
+            rowLower[a] = Double.NEGATIVE_INFINITY;
+            rowUpper[a] = p.capacityMbps()[a];
+        }
+        for (int j = 0; j < c.size(); j++) {
+            double d = c.demandMbps(j);
+            // Shares frozen at one level can differ a little (a commodity may get a hair more where
+            // capacity is left): "at or below" allows 1e-4, as the caller's check does.
+            rowLower[arcs + j] = j != k && s[j] <= s[k] + 1e-4 ? s[j] * d * (1 - 1e-7) : 0;
+            rowUpper[arcs + j] = d;
+        }
+        LpModel lp = new LpModel(true, cost, lower, upper, rowLower, rowUpper, start,
+                index.stream().mapToInt(Integer::intValue).toArray(), value.stream().mapToDouble(Double::doubleValue).toArray());
+        SolveResult r = highs("highs").solve(lp, SolverOptions.defaults());
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+        return r.objective() / c.demandMbps(k);
+    }
+
+    @Test
+    void aBackendWithoutDualsIsToldSoNotGivenAnAnswer() {
+        TeProblem p = TeInstances.problem(TestTopologies.undirected(3, "0-1@1", "1-2@1"), new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=1", "0>2=1"));
+        TeResult r = new TeOptimizer(highs("highs-pdlp"), new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
+        assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
+        assertThat(r.message()).contains("row duals").contains("highs-pdlp").contains("use highs or highs-warm");
+    }
+}
