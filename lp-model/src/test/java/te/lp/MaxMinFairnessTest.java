@@ -64,6 +64,21 @@ class MaxMinFairnessTest {
     }
 
     @Test
+    void aCommodityBehindAFailedLinkFreezesAtZeroAndTheOthersStillRise() {
+        // The chain above with arc 1->2 failed (capacity 0): 0->2 and 1->2 get nothing, 0->1 all of
+        // arc 0->1, 2->3 its whole demand. The first level's t is 0; only the blocked freeze there.
+        Topology chain = TestTopologies.graph(4, "0>1@10", "1>2@4", "2>3@10");
+        TeProblem whole = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(4, "0>1=10", "0>2=10", "1>2=10", "2>3=5"));
+        double[] capacity = whole.capacityMbps().clone();
+        capacity[1] = 0; // arcs in (src, dst) order: 0>1, 1>2, 2>3
+        TeProblem failed = new TeProblem(chain, whole.paths(), whole.commodities(), capacity);
+        TeResult r = solve(failed, "highs-warm");
+        assertThat(shares(r)).containsExactly(new double[] {1.0, 0, 0, 1.0}, within(1e-6));
+        assertThat(r.message()).startsWith("2 levels");
+    }
+
+    @Test
     void noCommodityCanGainWithoutOneAtOrBelowItsShareLosing() {
         Random random = new Random(5);
         int checked = 0;
