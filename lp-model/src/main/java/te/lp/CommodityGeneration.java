@@ -150,6 +150,24 @@ final class CommodityGeneration {
     }
 
     /**
+     * Weak duality for min-MLU: for any prices y ≥ 0, every allocation that routes every demand in
+     * full has a peak utilisation z with z·Σ_a c_a·y_a ≥ Σ_a y_a·load_a ≥ Σ_k d_k·(cheapest path
+     * price of k).
+     *
+     * @param arcPrice per arc a price ≥ 0, per Mbps
+     * @return that lower bound on z (0 when the prices value no capacity)
+     */
+    static double minMluLowerBound(TeProblem problem, double[] arcPrice) {
+        double budget = capacityValue(problem, arcPrice);
+        Commodities c = problem.commodities();
+        double need = 0;
+        for (int k = 0; k < c.size(); k++) {
+            need += c.demandMbps(k) * cheapestPath(problem, k, arcPrice);
+        }
+        return budget > 0 ? need / budget : 0;
+    }
+
+    /**
      * @param chosen   per commodity whether to route it
      * @param share    share of each chosen commodity's demand to route, in [0, 1]
      * @param arcPrice per arc a price, or null

@@ -457,7 +457,8 @@ public final class TeOptimizer {
                 : Allocation.extract(problem, lp.pathFlowsMbps(r.x()), floor);
         double allowed = minMlu ? Math.max(1.0, lp.extraValue(r.x()) * (1 + 1e-6)) : 1.0;
         TeResult checked = checked(allocation, objective, allowed, model, outcome.buildSeconds(), outcome.solveSeconds());
-        return objective == Objective.CONCURRENT_FLOW && checked.ok() && !solver.reportsDuals() ? certified(checked, problem, lp, r) : checked;
+        boolean certifiable = objective == Objective.CONCURRENT_FLOW || objective == Objective.MIN_MLU;
+        return certifiable && checked.ok() && !solver.reportsDuals() ? certified(checked, problem, lp, r) : checked;
     }
 
     /**
@@ -469,24 +470,42 @@ public final class TeOptimizer {
 
     /**
      * First-order backends stop within relative tolerances of their own, and PDLP called α 4·10⁻⁴
-     * optimal where it is 0.66 (links of 10⁹ Mbps). Their duals, whatever their accuracy, are
-     * prices ≥ 0 and so bound α from above ({@link CommodityGeneration#concurrentUpperBound}); an α
-     * below that bound is not shown optimal and is not reported so.
+     * optimal where it is 0.66 (links of 10⁹ Mbps). Their duals, whatever their accuracy, give
+     * prices ≥ 0, which bound α from above ({@link CommodityGeneration#concurrentUpperBound}) and
+     * min-MLU's z from below ({@link CommodityGeneration#minMluLowerBound}); a value on the wrong
+     * side of that bound by more than {@value #CERTIFIED_GAP} is not shown optimal and is not
+     * reported so.
      *
-     * @return {@code result}, or the same allocation as an ERROR naming α and the bound
+     * @return {@code result}, or an ERROR naming the value and the bound
      */
     private TeResult certified(TeResult result, TeProblem problem, PathLp lp, SolveResult r) {
         if (!r.hasDuals(lp.model().rows())) {
             return result;
         }
-        double bound = CommodityGeneration.concurrentUpperBound(problem, lp.arcPrices(r.rowDual()));
-        if (result.value() >= bound * (1 - CERTIFIED_GAP)) {
+        boolean minMlu = result.objective() == Objective.MIN_MLU;
+        double bound;
+        boolean shown;
+        if (minMlu) {
+            // A ≤ row of a minimisation has a dual ≤ 0 in one sign convention, ≥ 0 in another; any
+            // prices ≥ 0 give a valid bound, so the magnitudes serve whatever the backend's.
+            double[] price = new double[lp.capacityRowOfArc().length];
+            for (int a = 0; a < price.length; a++) {
+                int row = lp.capacityRowOfArc()[a];
+                price[a] = row >= 0 ? Math.abs(r.rowDual()[row]) : 0;
+            }
+            bound = CommodityGeneration.minMluLowerBound(problem, price);
+            shown = result.value() <= bound * (1 + CERTIFIED_GAP);
+        } else {
+            bound = CommodityGeneration.concurrentUpperBound(problem, lp.arcPrices(r.rowDual()));
+            shown = result.value() >= bound * (1 - CERTIFIED_GAP);
+        }
+        if (shown) {
             return result;
         }
         return new TeResult(result.objective(), SolveStatus.ERROR, Optional.empty(), Double.NaN, result.buildSeconds(),
                 result.solveSeconds(), result.columns(), result.rows(), result.nonZeros(),
-                "%s reported optimal α %.9g, but its own duals bound α only at %.9g: not optimal; maybe --solver highs-warm"
-                        .formatted(solver.name(), result.value(), bound));
+                "%s reported optimal %s %.9g, but its own duals bound it only at %.9g: not optimal; maybe --solver highs-warm"
+                        .formatted(solver.name(), minMlu ? "z" : "α", result.value(), bound));
     }
 
     /**

@@ -89,11 +89,46 @@ class HugeCapacityTest {
                 assertThat(r.value()).as(what).isCloseTo(optimum, within(1e-5 * optimum));
             } else {
                 assertThat(r.status()).as(what).isEqualTo(SolveStatus.ERROR);
-                assertThat(r.message()).as(what).contains("pdlp reported optimal α", "its own duals bound α only at");
+                assertThat(r.message()).as(what).contains("pdlp reported optimal α", "its own duals bound it only at");
                 errors++;
             }
         }
         // Where PDLP gets it right one day, this says the check has nothing left to catch here.
         assertThat(errors).as("wrong answers caught").isPositive();
+    }
+
+    /**
+     * A backend without exact duals whose duals do not show its min-MLU z optimal gets an ERROR;
+     * with the duals that do, the same z is OPTIMAL. The backend is HiGHS (exact) posing as a
+     * first-order one, its duals passed on as they are or zeroed.
+     */
+    @Test
+    void aFirstOrderZItsDualsDoNotCertifyIsNotReportedOptimal() {
+        TeProblem p = ring(10, 3, SMALL);
+        double optimum = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.MIN_MLU).value();
+        for (boolean keepDuals : new boolean[] {true, false}) {
+            TeSolver exact = Solvers.byName("highs");
+            TeSolver posing = new TeSolver() {
+                @Override
+                public String name() {
+                    return "posing";
+                }
+
+                @Override
+                public SolveResult solve(LpModel model, SolverOptions options) {
+                    SolveResult r = exact.solve(model, options);
+                    double[] dual = keepDuals ? r.rowDual() : new double[r.rowDual().length];
+                    return new SolveResult(r.status(), r.objective(), r.x(), dual, r.solveSeconds(), r.message());
+                }
+            };
+            TeResult r = new TeOptimizer(posing, new SolverOptions(60, 1, false)).solve(p, Objective.MIN_MLU);
+            if (keepDuals) {
+                assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+                assertThat(r.value()).isCloseTo(optimum, within(1e-6 * optimum));
+            } else {
+                assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
+                assertThat(r.message()).contains("posing reported optimal z", "its own duals bound it only at 0.0");
+            }
+        }
     }
 }
