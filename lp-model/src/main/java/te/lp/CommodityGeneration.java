@@ -141,12 +141,18 @@ final class CommodityGeneration {
      */
     static double concurrentUpperBound(TeProblem problem, double[] arcPrice) {
         double budget = capacityValue(problem, arcPrice);
+        double need = demandValue(problem, arcPrice);
+        return need > 0 ? Math.min(1.0, budget / need) : 1.0;
+    }
+
+    /** @return Σ_k d_k·(cheapest path price of k): what routing every demand in full costs at these prices */
+    private static double demandValue(TeProblem problem, double[] arcPrice) {
         Commodities c = problem.commodities();
         double need = 0;
         for (int k = 0; k < c.size(); k++) {
             need += c.demandMbps(k) * cheapestPath(problem, k, arcPrice);
         }
-        return need > 0 ? Math.min(1.0, budget / need) : 1.0;
+        return need;
     }
 
     /**
@@ -159,12 +165,7 @@ final class CommodityGeneration {
      */
     static double minMluLowerBound(TeProblem problem, double[] arcPrice) {
         double budget = capacityValue(problem, arcPrice);
-        Commodities c = problem.commodities();
-        double need = 0;
-        for (int k = 0; k < c.size(); k++) {
-            need += c.demandMbps(k) * cheapestPath(problem, k, arcPrice);
-        }
-        return budget > 0 ? need / budget : 0;
+        return budget > 0 ? demandValue(problem, arcPrice) / budget : 0;
     }
 
     /**
