@@ -24,8 +24,11 @@ import org.slf4j.LoggerFactory;
 final class MaxMinFairness {
     private static final Logger LOG = LoggerFactory.getLogger(MaxMinFairness.class);
     /**
-     * A rising group is frozen when its dual times its demand is at least this share of the level's
-     * total (which is t's price): above round-off, far below any real bottleneck's weight.
+     * A rising group is frozen when its row's dual is at least this share of the largest rising
+     * one's. The dual itself, not times the demand: every group whose path crosses a saturated arc
+     * pays that arc's price whatever its demand, so a 0.001 Mbps commodity behind a 10⁶ Mbps one is
+     * priced like it (weighted by demand it fell below the threshold, stayed rising, and took the
+     * capacity the heavy one's slack freed: share 0.9 against 0.001, review).
      */
     static final double FREEZE_WEIGHT = 1e-7;
     /** A level whose t is within this of 1 gives every group left its whole demand. */
@@ -48,8 +51,7 @@ final class MaxMinFairness {
     TeResult solve(TeProblem problem) {
         if (!solver.reportsDuals()) {
             return new TeResult(Objective.MAX_MIN_FAIR, SolveStatus.ERROR, Optional.empty(), Double.NaN, 0, 0, 0, 0, 0,
-                    "max-min fairness freezes commodities by their row duals, which backend %s does not give; use highs or highs-warm"
-                            .formatted(solver.name()));
+                    refusal(solver));
         }
         long deadline = options.timeLimitSeconds() == Double.POSITIVE_INFINITY ? Long.MAX_VALUE
                 : System.nanoTime() + (long) (options.timeLimitSeconds() * 1e9);
@@ -86,10 +88,26 @@ final class MaxMinFairness {
             last = new Level(lp, r.x(), t, r.basis().orElse(null));
             int rising = freeze(lp, r.rowDual(), frozen, t);
             LOG.debug("max-min fairness level {}: t {}, {} groups still rising", levels, t, rising);
+            if (rising < 0) {
+                LpModel model = lp.model();
+                return new TeResult(Objective.MAX_MIN_FAIR, SolveStatus.ERROR, Optional.empty(), Double.NaN, build, solve,
+                        model.columns(), model.rows(), model.nonZeros(),
+                        "level %d: %s's row duals price no commodity still rising at t = %.9g, so no bottleneck can be told"
+                                .formatted(levels, solver.name(), t));
+            }
             if (rising == 0) {
                 return done(problem, last, levels, build, solve, floor, SolveStatus.OPTIMAL, "");
             }
         }
+    }
+
+    /**
+     * @return why {@code solver} cannot serve max-min fairness, for the solve and for a daemon's
+     *         start-up check
+     */
+    static String refusal(TeSolver solver) {
+        return ("max-min fairness freezes commodities by their exact row duals, which backend %s does not give (a first-order "
+                + "backend's are approximate); use highs or highs-warm").formatted(solver.name());
     }
 
     /** One solved level: its LP, solution, common share and optimal basis (null when the backend gave none). */
@@ -99,38 +117,32 @@ final class MaxMinFairness {
     /**
      * Freezes the level's bottlenecked groups at (just below) t; every group when t reached 1.
      *
-     * @return how many groups still rise
+     * @return how many groups still rise, or -1 when the duals price no rising row while t is
+     *         below 1 (nothing tells the bottleneck; an optimal basis's duals always do)
      */
     static int freeze(PathLp lp, double[] rowDual, double[] frozen, double t) {
         PathLp.Groups groups = lp.groups();
-        double[] weight = new double[groups.count()];
-        double total = 0;
-        int heaviest = -1;
+        double largest = 0;
         for (int g = 0; g < groups.count(); g++) {
             if (Double.isNaN(frozen[g])) {
-                weight[g] = Math.abs(rowDual[groups.row()[g]]) * groups.demandMbps()[g];
-                total += weight[g];
-                heaviest = heaviest < 0 || weight[g] > weight[heaviest] ? g : heaviest;
+                largest = Math.max(largest, Math.abs(rowDual[groups.row()[g]]));
             }
+        }
+        boolean full = t >= 1 - FULL;
+        if (!full && !(largest > 0)) {
+            return -1;
         }
         // Just below t, so that round-off in t cannot make the next level infeasible.
         double share = t * (1 - TeOptimizer.FAIR_FLOOR_SLACK);
         int rising = 0;
-        int frozenNow = 0;
         for (int g = 0; g < groups.count(); g++) {
             if (Double.isNaN(frozen[g])) {
-                if (t >= 1 - FULL || weight[g] >= FREEZE_WEIGHT * total) {
+                if (full || Math.abs(rowDual[groups.row()[g]]) >= FREEZE_WEIGHT * largest) {
                     frozen[g] = share;
-                    frozenNow++;
                 } else {
                     rising++;
                 }
             }
-        }
-        if (frozenNow == 0 && heaviest >= 0) {
-            // Every weight is 0 (duals that price nothing): the heaviest is the bottleneck all the same.
-            frozen[heaviest] = share;
-            rising--;
         }
         return rising;
     }

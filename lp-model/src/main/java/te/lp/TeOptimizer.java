@@ -103,6 +103,18 @@ public final class TeOptimizer {
     }
 
     /**
+     * For a check at start-up (a daemon's settings), before any solve.
+     *
+     * @throws IllegalArgumentException saying why, when {@code solver} cannot serve {@code objective}:
+     *                                  max-min fairness needs exact row duals
+     */
+    public static void requireSupported(Objective objective, TeSolver solver) {
+        if (objective == Objective.MAX_MIN_FAIR && !solver.reportsDuals()) {
+            throw new IllegalArgumentException(MaxMinFairness.refusal(solver));
+        }
+    }
+
+    /**
      * @return whether the heaviest 1 % of commodities carry more than {@value #HEAVY_TAIL_SHARE}
      *         of the demand, where total flow skips the warm start
      */

@@ -1,6 +1,7 @@
 package te.lp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -64,6 +65,46 @@ class MaxMinFairnessTest {
     }
 
     @Test
+    void aLightCommodityBehindAHeavyOneOnTheSameBottleneckGetsTheSameShare() {
+        // 0->1 (10⁶ Mbps) and 0->2 (0.001 Mbps) share arc 0->1 of 1000 Mbps: 0.001 each. Frozen by
+        // dual times demand, 0->2 stayed rising and took what the heavy one's slack freed: 0.9 (review).
+        Topology chain = TestTopologies.graph(3, "0>1@1000", "1>2@0.0009");
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=1000000", "0>2=0.001"));
+        for (String backend : List.of("highs", "highs-warm")) {
+            double[] s = shares(solve(p, backend));
+            assertThat(s).as(backend).containsExactly(new double[] {0.001, 0.001}, within(1e-8));
+        }
+    }
+
+    @Test
+    void withoutDualsThatPriceARisingRowNoLevelIsGuessed() {
+        TeProblem p = TeInstances.problem(TestTopologies.undirected(3, "0-1@1", "1-2@1"), new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=1", "0>2=1", "1>2=1"));
+        TeSolver exact = Solvers.byName("highs-warm");
+        TeSolver zeroDuals = new TeSolver() {
+            @Override
+            public String name() {
+                return "zero-duals";
+            }
+
+            @Override
+            public boolean reportsDuals() {
+                return true;
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, SolverOptions options) {
+                SolveResult r = exact.solve(model, options);
+                return new SolveResult(r.status(), r.objective(), r.x(), new double[r.rowDual().length], r.solveSeconds(), r.message());
+            }
+        };
+        TeResult r = new TeOptimizer(zeroDuals, new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
+        assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
+        assertThat(r.message()).contains("level 1").contains("price no commodity still rising");
+    }
+
+    @Test
     void aCommodityBehindAFailedLinkFreezesAtZeroAndTheOthersStillRise() {
         // The chain above with arc 1->2 failed (capacity 0): 0->2 and 1->2 get nothing, 0->1 all of
         // arc 0->1, 2->3 its whole demand. The first level's t is 0; only the blocked freeze there.
@@ -111,8 +152,8 @@ class MaxMinFairnessTest {
             levels = Math.max(levels, Integer.parseInt(r.message().split(" ")[0]));
             for (int k = 0; k < s.length; k++) {
                 if (s[k] < 1 - 1e-6) {
-                    // Frozen shares are held 1e-6 below their level, so a light commodity can gain what
-                    // that slack frees on a bottleneck of heavier ones: up to ~1e-4 of its share here.
+                    // Frozen shares are held 1e-6 below their level, which leaves that much of each
+                    // bottleneck unused; a light commodity on it could take it: up to 1.8e-5 of its share here.
                     assertThat(bestShareKeeping(p, s, k)).as("round %d commodity %d at %s", round, k, s[k])
                             .isLessThanOrEqualTo(s[k] + 1e-4);
                     checked++;
@@ -188,6 +229,9 @@ class MaxMinFairnessTest {
                 TeInstances.matrix(3, "0>1=1", "0>2=1"));
         TeResult r = new TeOptimizer(highs("highs-pdlp"), new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
         assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
-        assertThat(r.message()).contains("row duals").contains("highs-pdlp").contains("use highs or highs-warm");
+        assertThat(r.message()).contains("exact row duals").contains("highs-pdlp").contains("use highs or highs-warm");
+        assertThatThrownBy(() -> TeOptimizer.requireSupported(Objective.MAX_MIN_FAIR, highs("pdlp"))).hasMessage(
+                "max-min fairness freezes commodities by their exact row duals, which backend pdlp does not give (a first-order "
+                        + "backend's are approximate); use highs or highs-warm");
     }
 }

@@ -149,6 +149,8 @@ class ServeCommandTest {
                 .contains("duration 'often'");
         assertThat(run("serve", "-t", "Abilene", "--openflow-bundles", "--state-dir", dir.toString()))
                 .contains("--openflow-bundles only applies with --openflow-listen");
+        assertThat(run("serve", "-t", "Abilene", "--objective", "max-min-fair", "--solver", "pdlp", "--state-dir", dir.toString()))
+                .contains("max-min fairness freezes commodities by their exact row duals, which backend pdlp does not give");
         assertThat(run("serve", "-t", "Abilene", "--no-openflow-bucket-liveness", "--state-dir", dir.toString()))
                 .contains("--openflow-bucket-liveness only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--link-damping", "off", "--state-dir", dir.toString()))

@@ -38,6 +38,7 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         // Checked here so a bad flag fails at start-up, not at the first solve.
         popOptions(popK, clientSplit, timeLimitSeconds, threads, partitioner);
         TeOptimizer.requireGap(gap);
+        TeOptimizer.requireSupported(objective, solver);
         if (!(minGain >= 0 && minGain < 1)) {
             throw new IllegalArgumentException("--min-gain must be a fraction in [0, 1), e.g. 0.005 for 0.5 %, got " + minGain);
         }
