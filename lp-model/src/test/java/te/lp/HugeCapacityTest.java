@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import te.topology.TestTopologies;
 import te.topology.paths.PathSpec;
@@ -107,20 +108,8 @@ class HugeCapacityTest {
         TeProblem p = ring(10, 3, SMALL);
         double optimum = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(p, Objective.MIN_MLU).value();
         for (boolean keepDuals : new boolean[] {true, false}) {
-            TeSolver exact = Solvers.byName("highs");
-            TeSolver posing = new TeSolver() {
-                @Override
-                public String name() {
-                    return "posing";
-                }
-
-                @Override
-                public SolveResult solve(LpModel model, SolverOptions options) {
-                    SolveResult r = exact.solve(model, options);
-                    double[] dual = keepDuals ? r.rowDual() : new double[r.rowDual().length];
-                    return new SolveResult(r.status(), r.objective(), r.x(), dual, r.solveSeconds(), r.message());
-                }
-            };
+            TeSolver posing = new RewrittenDuals("posing", Solvers.byName("highs"), false,
+                    keepDuals ? UnaryOperator.identity() : RewrittenDuals.zeroed());
             TeResult r = new TeOptimizer(posing, new SolverOptions(60, 1, false)).solve(p, Objective.MIN_MLU);
             if (keepDuals) {
                 assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
