@@ -100,23 +100,33 @@ final class PathLpBuilder {
     }
 
     /**
-     * What one unit of the extra column (α, z) costs in the objective: the power of two at or below
-     * the total demand in Mbps (1 without demand). Its reduced cost is 0 at the optimum, so the duals
-     * of the rows it is in, weighted by their −d or −c, add up to its cost; at cost 1 they, and with
-     * them every path's reduced cost, are of the order of 1 / total demand. On links of 10⁹ Mbps that
-     * is far below HiGHS's dual feasibility tolerance (10⁻⁷): every basis looked optimal, and both
+     * What one unit of the extra column (α, z) costs in the objective: 1, or for a total demand above
+     * 2^{@value #PRICED_DEMAND_EXPONENT} Mbps the power of two that keeps total demand ÷ cost at
+     * 2^{@value #PRICED_DEMAND_EXPONENT}. α's reduced cost is 0 at the optimum, so the duals of the
+     * rows it is in, weighted by their −d or −c, add up to its cost; at cost 1 they, and with them
+     * every path's reduced cost, are of the order of 1 / total demand. On links of 10⁹ Mbps that is
+     * far below HiGHS's dual feasibility tolerance (10⁻⁷): every basis looked optimal, and both
      * HiGHS backends stopped wherever they were (concurrent flow α 0.43 for 0.66, min-MLU z 1.85 for
-     * 1.53). Priced in Mbps of demand, the reduced costs are of order 1 whatever the unit of flow,
-     * as total flow's are. A power of two scales exactly: the optimal points are the same, and the
-     * column still holds α or z ({@link PathLp#extraValue}).
+     * 1.53). Priced so, they stay above 2^−20 ≈ 9.5·10⁻⁷. Not more, and not below 2^20 Mbps (1 Tbps)
+     * of demand, where cost 1 served every instance measured: priced at the whole total demand
+     * (reduced costs of order 1), dual simplex took far longer on heavy-tailed demand (Kdl
+     * poisson-high-intra concurrent flow, 7.1·10⁵ Mbps, hit the report's time limit after 515 s
+     * where it had taken 343 s; 387 s priced at 4). A power of two scales exactly: the optimal
+     * points are the same, and the column still holds α or z ({@link PathLp#extraValue}).
      */
     static double demandUnit(double[] groupDemandMbps) {
         double total = 0;
         for (double d : groupDemandMbps) {
             total += d;
         }
-        return total > 0 && Double.isFinite(total) ? Math.scalb(1.0, Math.getExponent(total)) : 1.0;
+        if (!(total > 0) || !Double.isFinite(total)) {
+            return 1.0;
+        }
+        return Math.scalb(1.0, Math.max(0, Math.getExponent(total) - PRICED_DEMAND_EXPONENT));
     }
+
+    /** See {@link #demandUnit}: total demand ÷ α's cost is kept at or below 2 to this power. */
+    static final int PRICED_DEMAND_EXPONENT = 20;
 
     /**
      * Builds the LP after {@link PathReduction}'s exact reductions; one commodity row per group that
