@@ -64,7 +64,7 @@ public final class Formulations {
      * flow, with its greedy starting basis; later levels have the same rows and columns, so each
      * can start from the one before. t is the last column ({@link PathLp#extraValue}).
      *
-     * @param frozenShare per group of this problem's LP ({@link PathLp#groups}; every level of one
+     * @param frozenShare per group of this problem's LP ({@link PathLp#groupRow}; every level of one
      *                    problem has the same groups) NaN while it rises, else the share it holds;
      *                    null for the first level
      */

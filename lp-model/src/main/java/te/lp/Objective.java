@@ -25,6 +25,15 @@ public enum Objective {
         this.cliName = cliName;
     }
 
+    /**
+     * @return whether the objective is about how demand shares are spread (fair, max-min-fair), its
+     *         value (the total flow) alone not saying how good an allocation is: splits fitted to new
+     *         demands would not keep it, and a heuristic's total is no measure against it
+     */
+    public boolean sharesDemandFairly() {
+        return this == FAIR || this == MAX_MIN_FAIR;
+    }
+
     /** @return the command-line name, e.g. {@code total-flow} */
     public String cliName() {
         return cliName;

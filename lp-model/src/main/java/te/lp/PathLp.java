@@ -19,27 +19,15 @@ import java.util.Optional;
  * @param presetFlowMbps     flow per problem path variable fixed without the LP, in Mbps
  * @param capacityRowOfArc   per arc its capacity row in the model, or -1 when the LP has none
  * @param startingBasis      a dual-feasible simplex start when the objective has one
- * @param groups             the LP's commodities: groups of the problem's commodities with the same
- *                           paths as far as the LP's rows can tell ({@link PathReduction})
+ * @param groupRow           per group of commodities the LP treats as one ({@link PathReduction}: the
+ *                           same paths as far as its rows can tell) its commodity row in the model,
+ *                           or -1 when its bounds are its only column's
  */
 public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable, double[] memberShare, double[] presetFlowMbps,
-                     int[] capacityRowOfArc, Optional<StartingBasis> startingBasis, Groups groups) {
-    /**
-     * @param columnStart per group its first LP column, plus one past the last group's columns
-     * @param row         per group its commodity row in the model, or -1 when its bounds are its
-     *                    only column's
-     * @param demandMbps  per group the sum of its members' demands, in Mbps
-     */
-    public record Groups(int[] columnStart, int[] row, double[] demandMbps) {
-        /** @return number of groups */
-        public int count() {
-            return row.length;
-        }
-    }
-
+                     int[] capacityRowOfArc, Optional<StartingBasis> startingBasis, int[] groupRow) {
     public PathLp {
         requireNonNull(model, "model");
-        requireNonNull(groups, "groups");
+        requireNonNull(groupRow, "groupRow");
         requireNonNull(presetFlowMbps, "presetFlowMbps");
         requireNonNull(capacityRowOfArc, "capacityRowOfArc");
         requireNonNull(startingBasis, "startingBasis");
@@ -94,17 +82,30 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
      *         0 for arcs without a row
      */
     public double[] arcPrices(double[] rowDual) {
-        double[] price = new double[capacityRowOfArc.length];
-        for (int a = 0; a < price.length; a++) {
+        return arcPrices(rowDual, dual -> Math.max(0, dual));
+    }
+
+    /**
+     * @param rowDual the solver's row duals for this LP
+     * @return per arc the magnitude of its capacity row's dual, 0 for arcs without a row: prices
+     *         ≥ 0 whatever sign convention the backend's duals follow
+     */
+    public double[] arcPriceMagnitudes(double[] rowDual) {
+        return arcPrices(rowDual, Math::abs);
+    }
+
+    private double[] arcPrices(double[] rowDual, java.util.function.DoubleUnaryOperator price) {
+        double[] out = new double[capacityRowOfArc.length];
+        for (int a = 0; a < out.length; a++) {
             int row = capacityRowOfArc[a];
-            price[a] = row >= 0 ? Math.max(0, rowDual[row]) : 0;
+            out[a] = row >= 0 ? price.applyAsDouble(rowDual[row]) : 0;
         }
-        return price;
+        return out;
     }
 
     /** @return this LP without a starting basis, so that backends start cold (interior point) */
     public PathLp withoutStartingBasis() {
-        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, capacityRowOfArc, Optional.empty(), groups);
+        return new PathLp(model, memberStart, memberPathVariable, memberShare, presetFlowMbps, capacityRowOfArc, Optional.empty(), groupRow);
     }
 
     @Override

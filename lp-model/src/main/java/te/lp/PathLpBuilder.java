@@ -140,7 +140,7 @@ final class PathLpBuilder {
     }
 
     /**
-     * @param frozenShare with {@link Extra#COMMODITY_ROWS}, per group (in {@link PathLp#groups} order,
+     * @param frozenShare with {@link Extra#COMMODITY_ROWS}, per group (in {@link PathLp#groupRow} order,
      *                    which the same problem, shape and rows always give) NaN to keep α in its
      *                    row, or a share to hold it at instead: row {@code share·demand ≤ Σ f ≤ demand}
      *                    without α (max-min fairness's frozen groups); null keeps α in every row
@@ -159,8 +159,10 @@ final class PathLpBuilder {
                     .formatted(frozenShare.length, groups, shape.extra()));
         }
         boolean[] inAlpha = new boolean[groups];
+        int alphaRows = 0;
         for (int g = 0; g < groups; g++) {
             inAlpha[g] = shape.extra() == Extra.COMMODITY_ROWS && (frozenShare == null || Double.isNaN(frozenShare[g]));
+            alphaRows += inAlpha[g] ? 1 : 0;
         }
         // A group with one column and no α column in the LP needs no row: the row's bounds become the
         // column's. With α, a frozen group keeps its row, so every level of max-min fairness has the
@@ -176,10 +178,6 @@ final class PathLpBuilder {
         int pathCols = red.columns();
         int extraCols = shape.extra() == Extra.NONE ? 0 : 1;
         int cols = pathCols + extraCols;
-        int alphaRows = 0;
-        for (int g = 0; g < groups; g++) {
-            alphaRows += inAlpha[g] ? 1 : 0;
-        }
         long nnz = red.columnRows.length + (extraCols == 0 ? 0 : shape.extra() == Extra.COMMODITY_ROWS ? alphaRows : capRows);
         for (int g = 0; g < groups; g++) {
             nnz += groupRow[g] >= 0 ? red.groupColumnStart[g + 1] - red.groupColumnStart[g] : 0;
@@ -271,6 +269,6 @@ final class PathLpBuilder {
             groupModelRow[g] = groupRow[g] < 0 ? -1 : capRows + groupRow[g];
         }
         return new PathLp(model, red.memberStart, red.memberPathVariable, red.memberShare, red.presetFlowMbps, capRow, basis,
-                new PathLp.Groups(red.groupColumnStart, groupModelRow, red.groupDemandMbps));
+                groupModelRow);
     }
 }

@@ -35,7 +35,7 @@ public final class TeOptimizer {
     private final boolean assumeHeavyTailed;
     private final double gap;
     private final boolean shorterPaths;
-    private final AllocationChecker checker = new AllocationChecker();
+    private static final AllocationChecker CHECKER = new AllocationChecker();
 
     /**
      * Capacity rows {@link CapacityRows#AUTO}: on demand where that pays.
@@ -500,12 +500,7 @@ public final class TeOptimizer {
         if (minMlu) {
             // A ≤ row of a minimisation has a dual ≤ 0 in one sign convention, ≥ 0 in another; any
             // prices ≥ 0 give a valid bound, so the magnitudes serve whatever the backend's.
-            double[] price = new double[lp.capacityRowOfArc().length];
-            for (int a = 0; a < price.length; a++) {
-                int row = lp.capacityRowOfArc()[a];
-                price[a] = row >= 0 ? Math.abs(r.rowDual()[row]) : 0;
-            }
-            bound = CommodityGeneration.minMluLowerBound(problem, price);
+            bound = CommodityGeneration.minMluLowerBound(problem, lp.arcPriceMagnitudes(r.rowDual()));
             shown = result.value() <= bound * (1 + CERTIFIED_GAP);
         } else {
             bound = CommodityGeneration.concurrentUpperBound(problem, lp.arcPrices(r.rowDual()));
@@ -525,9 +520,9 @@ public final class TeOptimizer {
      * @param model   the LP solved last (its size is reported)
      * @return the allocation as an optimal result, or an error naming the first violations
      */
-    private TeResult checked(Allocation allocation, Objective objective, double allowed, LpModel model, double buildSeconds,
-                             double solveSeconds) {
-        List<String> violations = new ArrayList<>(checker.violations(allocation, allowed));
+    static TeResult checked(Allocation allocation, Objective objective, double allowed, LpModel model, double buildSeconds,
+                            double solveSeconds) {
+        List<String> violations = new ArrayList<>(CHECKER.violations(allocation, allowed));
         if (objective == Objective.MIN_MLU && allocation.minDemandShare() < 1 - 1e-6) {
             violations.add("min-MLU left demand unrouted: worst commodity gets %.9f of its demand".formatted(allocation.minDemandShare()));
         }

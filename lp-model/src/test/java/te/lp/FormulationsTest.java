@@ -190,15 +190,12 @@ class FormulationsTest {
         // (the peak utilisation would be infinite, under status OPTIMAL).
         TeProblem base = TeInstances.problem(net, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS),
                 TeInstances.matrix(3, "0>1=10", "2>0=1e-9"));
-        double[] capacity = base.capacityMbps().clone();
-        capacity[net.arcIndex(2, 0)] = 0;
-        TeProblem p = new TeProblem(net, base.paths(), base.commodities(), capacity);
+        TeProblem p = TeInstances.withClosedArcs(base, net.arcIndex(2, 0));
         Allocation a = Allocation.extractFullDemand(p, new double[] {3, 2, 0, 0});
         assertThat(a.pathFlowsMbps()).containsExactly(6, 4, 0, 1e-9);
         assertThat(a.maxUtilisation()).isFinite();
         // With every path over a drained arc there is nothing better than the first.
-        capacity[net.arcIndex(1, 0)] = 0;
-        TeProblem cut = new TeProblem(net, base.paths(), base.commodities(), capacity);
+        TeProblem cut = TeInstances.withClosedArcs(base, net.arcIndex(2, 0), net.arcIndex(1, 0));
         assertThat(Allocation.extractFullDemand(cut, new double[] {3, 2, 0, 0}).pathFlowsMbps()).containsExactly(6, 4, 1e-9, 0);
     }
 
@@ -207,10 +204,7 @@ class FormulationsTest {
     void minMluWithACommodityWithoutAnOpenPathIsInfeasibleNamingIt() {
         TeProblem base = TeInstances.problem(net, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS),
                 TeInstances.matrix(3, "0>1=10", "2>0=5"));
-        double[] capacity = base.capacityMbps().clone();
-        capacity[net.arcIndex(2, 0)] = 0;
-        capacity[net.arcIndex(1, 0)] = 0;
-        TeProblem cut = new TeProblem(net, base.paths(), base.commodities(), capacity);
+        TeProblem cut = TeInstances.withClosedArcs(base, net.arcIndex(2, 0), net.arcIndex(1, 0));
         for (String backend : java.util.List.of("highs-warm", "highs-pdlp")) {
             TeResult r = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).solve(cut, Objective.MIN_MLU);
             assertThat(r.status()).as(backend).isEqualTo(SolveStatus.INFEASIBLE);

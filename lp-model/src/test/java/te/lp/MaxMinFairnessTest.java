@@ -94,9 +94,7 @@ class MaxMinFairnessTest {
         Topology chain = TestTopologies.graph(4, "0>1@10", "1>2@4", "2>3@10");
         TeProblem whole = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
                 TeInstances.matrix(4, "0>1=10", "0>2=10", "1>2=10", "2>3=5"));
-        double[] capacity = whole.capacityMbps().clone();
-        capacity[1] = 0; // arcs in (src, dst) order: 0>1, 1>2, 2>3
-        TeProblem failed = new TeProblem(chain, whole.paths(), whole.commodities(), capacity);
+        TeProblem failed = TeInstances.withClosedArcs(whole, chain.arcIndex(1, 2));
         TeResult r = solve(failed, "highs-warm");
         assertThat(shares(r)).containsExactly(new double[] {1.0, 0, 0, 1.0}, within(1e-6));
         assertThat(r.message()).startsWith("2 levels");

@@ -20,6 +20,15 @@ public final class TeInstances {
         return TeProblem.of(topology, paths, Commodities.of(tm, paths));
     }
 
+    /** @return {@code problem} with the given arcs failed (capacity 0), paths and commodities as they are */
+    public static TeProblem withClosedArcs(TeProblem problem, int... arcs) {
+        double[] capacity = problem.capacityMbps().clone();
+        for (int a : arcs) {
+            capacity[a] = 0;
+        }
+        return new TeProblem(problem.topology(), problem.paths(), problem.commodities(), capacity);
+    }
+
     /** @return a matrix from "s>d=demand" entries (sorted by the caller) */
     public static TrafficMatrix matrix(int n, String... entries) {
         int[] s = new int[entries.length];

@@ -84,10 +84,7 @@ class TinyShareTest {
         Topology t = TestTopologies.undirected(3, "0-1@100", "1-2@100", "0-2@100");
         TeProblem open = TeInstances.problem(t, new PathSpec(1, PathMethod.EDGE_DISJOINT, PathMetric.HOPS),
                 TeInstances.matrix(3, "0>1=50", "0>2=50", "1>2=1e-9"));
-        double[] capacity = open.capacityMbps().clone();
-        capacity[t.arcIndex(1, 2)] = 0;
-        capacity[t.arcIndex(2, 1)] = 0;
-        TeProblem p = new TeProblem(t, open.paths(), open.commodities(), capacity);
+        TeProblem p = TeInstances.withClosedArcs(open, t.arcIndex(1, 2), t.arcIndex(2, 1));
         for (String backend : List.of("highs-warm", "highs")) {
             for (Objective objective : List.of(Objective.CONCURRENT_FLOW, Objective.FAIR)) {
                 TeResult r = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).solve(p, objective);

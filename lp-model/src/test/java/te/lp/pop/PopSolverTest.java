@@ -364,10 +364,8 @@ class PopSolverTest {
     @Test
     void firstPathShareGivesEveryCommodityTheSameLargestShareAroundFailedArcs() {
         TeProblem p = problem("gravity:4,512");
-        double[] capacity = p.capacityMbps().clone();
         int failed = p.paths().arc(p.paths().firstPath(p.commodities().pairIndex(0)), 0);
-        capacity[failed] = 0;
-        TeProblem cut = new TeProblem(p.topology(), p.paths(), p.commodities(), capacity);
+        TeProblem cut = TeInstances.withClosedArcs(p, failed);
         var a = te.lp.baseline.FirstPathShare.allocate(cut);
         assertThat(checker.violations(a, 1)).isEmpty();
         double share = a.minDemandShare();
