@@ -1,6 +1,7 @@
 package te.southbound;
 
 import te.southbound.openflow.ErrorNames;
+import te.southbound.openflow.OfConstants;
 
 /**
  * An OFPT_ERROR a switch sent.
@@ -13,11 +14,10 @@ import te.southbound.openflow.ErrorNames;
  * @param atMillis   wall-clock time it arrived, ms since the epoch
  */
 public record SwitchError(Dpid dpid, int xid, int type, int code, String request, long atMillis) {
-    private static final int GROUP_MOD_FAILED = 6, WATCH_UNSUPPORTED = 6, BAD_WATCH = 13;
-
     @Override
     public String toString() {
-        boolean watch = type == GROUP_MOD_FAILED && (code == WATCH_UNSUPPORTED || code == BAD_WATCH);
+        boolean watch = type == OfConstants.ERR_GROUP_MOD_FAILED
+                && (code == OfConstants.GROUP_MOD_WATCH_UNSUPPORTED || code == OfConstants.GROUP_MOD_BAD_WATCH);
         return "switch %s rejected %s (xid %d): %s%s".formatted(dpid, request, xid, ErrorNames.describe(type, code),
                 watch ? "; it takes no watch port in a SELECT group: turn bucket liveness off (te serve --no-openflow-bucket-liveness)" : "");
     }

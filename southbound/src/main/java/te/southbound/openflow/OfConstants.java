@@ -61,6 +61,8 @@ public final class OfConstants {
 
     // ofp_error_type values used by the controller itself
     public static final int ERR_HELLO_FAILED = 0, ERR_HELLO_INCOMPATIBLE = 0;
+    // GROUP_MOD_FAILED codes a switch that does not watch ports in SELECT groups sends
+    public static final int ERR_GROUP_MOD_FAILED = 6, GROUP_MOD_WATCH_UNSUPPORTED = 6, GROUP_MOD_BAD_WATCH = 13;
 
     private OfConstants() {
     }

@@ -81,8 +81,7 @@ public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Par
                 Allocation a = Cspf.allocate(problem);
                 double wall = seconds(start);
                 boolean routesAll = a.totalFlowMbps() >= problem.commodities().totalDemandMbps() * (1 - 1e-9);
-                boolean comparable = objective != Objective.FAIR && objective != Objective.MAX_MIN_FAIR
-                        && (objective != Objective.MIN_MLU || routesAll);
+                boolean comparable = !objective.sharesDemandFairly() && (objective != Objective.MIN_MLU || routesAll);
                 yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall, Double.NaN, Double.NaN, List.of(),
                         a.meanPathHops(), comparable);
             }

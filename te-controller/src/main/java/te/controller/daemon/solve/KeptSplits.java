@@ -27,7 +27,7 @@ public final class KeptSplits {
      *         scale (new, or its paths are gone), since min-MLU must route every demand
      */
     public static Optional<Allocation> fit(Allocation served, TeProblem problem, Objective objective) {
-        if (objective == Objective.FAIR || objective == Objective.MAX_MIN_FAIR) {
+        if (objective.sharesDemandFairly()) {
             throw new IllegalArgumentException("kept splits are not defined for the %s objective".formatted(objective.cliName()));
         }
         double[] flow = CarriedFlows.onto(served, problem);

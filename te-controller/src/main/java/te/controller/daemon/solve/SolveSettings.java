@@ -42,7 +42,7 @@ public record SolveSettings(Objective objective, TeSolver solver, int popK, doub
         if (!(minGain >= 0 && minGain < 1)) {
             throw new IllegalArgumentException("--min-gain must be a fraction in [0, 1), e.g. 0.005 for 0.5 %, got " + minGain);
         }
-        if (minGain > 0 && (objective == Objective.FAIR || objective == Objective.MAX_MIN_FAIR)) {
+        if (minGain > 0 && objective.sharesDemandFairly()) {
             throw new IllegalArgumentException(("--min-gain applies to total-flow, concurrent-flow and min-mlu, not %s: "
                     + "fitting its splits to new demands would not keep their fairness").formatted(objective.cliName()));
         }
