@@ -88,6 +88,7 @@ class HugeCapacityTest {
             String what = "seed %d: %s %s".formatted(seed, r.status(), r.message());
             if (r.status() == SolveStatus.OPTIMAL) {
                 assertThat(r.value()).as(what).isCloseTo(optimum, within(1e-5 * optimum));
+                assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), 1)).as(what).isEmpty();
             } else {
                 assertThat(r.status()).as(what).isEqualTo(SolveStatus.ERROR);
                 assertThat(r.message()).as(what).contains("pdlp reported optimal α", "its own duals bound it only at");
@@ -114,6 +115,7 @@ class HugeCapacityTest {
             if (keepDuals) {
                 assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
                 assertThat(r.value()).isCloseTo(optimum, within(1e-6 * optimum));
+                assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), r.value() * (1 + 1e-6))).isEmpty();
             } else {
                 assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
                 assertThat(r.message()).contains("posing reported optimal z", "its own duals bound it only at 0.0");
