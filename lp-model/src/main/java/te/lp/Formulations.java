@@ -67,9 +67,11 @@ public final class Formulations {
      * @param frozenShare per group of this problem's LP ({@link PathLp#groupRow}; every level of one
      *                    problem has the same groups) NaN while it rises, else the share it holds;
      *                    null for the first level
+     * @param tFloor      t's lower bound, in [0, 1]: 0, or the share the last level froze at, which
+     *                    every group still rising already has (t never falls from level to level)
      */
-    static PathLp maxMinLevel(TeProblem problem, double[] frozenShare) {
-        return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, 0, 1,
+    static PathLp maxMinLevel(TeProblem problem, double[] frozenShare, double tFloor) {
+        return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, tFloor, 1,
                 (a, cap) -> new double[] {-INF, cap},
                 (k, demand) -> new double[] {0, INF}, PathLpBuilder.LoadBound.PATH_DEMAND,
                 frozenShare == null ? PathLpBuilder.Start.CONCURRENT_FLOW : PathLpBuilder.Start.NONE),

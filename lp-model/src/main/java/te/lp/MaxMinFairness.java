@@ -58,30 +58,28 @@ final class MaxMinFairness {
         double[] frozen = null;
         double floor = Double.NaN;
         Level last = null;
+        StartingBasis next = null;
+        double tFloor = 0;
         int levels = 0;
         while (true) {
             long start = System.nanoTime();
-            PathLp lp = Formulations.maxMinLevel(problem, frozen);
+            PathLp lp = Formulations.maxMinLevel(problem, frozen, tFloor);
             build += (System.nanoTime() - start) / 1e9;
             if (frozen == null) {
                 frozen = new double[lp.groupRow().length];
                 Arrays.fill(frozen, Double.NaN);
             }
             double left = (deadline - System.nanoTime()) / 1e9;
-            // A level differs from the one before only in the rows it froze, so that level's optimum
-            // is (nearly) primal feasible here: primal simplex goes on from it. Cogentco gravity ×16,
-            // 3 levels: 1.2–1.4 s in all, against 13.5 s with dual simplex from it (interior point
-            // after its iteration limit) and 24.6 s from scratch.
-            StartingBasis from = last == null ? lp.startingBasis().orElse(null)
-                    : last.basis() == null ? null : last.basis().asPrimal();
+            StartingBasis from = last == null ? lp.startingBasis().orElse(null) : next;
             SolveResult r = left > 0 ? solver.solve(lp.model(), from, new SolverOptions(left, options.threads(), options.verbose()))
                     : SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "time limit reached between levels");
             solve += r.solveSeconds();
             if (r.status() != SolveStatus.OPTIMAL || !r.hasDuals(lp.model().rows())) {
                 return stopped(problem, last, r, levels, build, solve, floor, lp);
             }
-            levels++;
             double t = Math.min(1, Math.max(0, lp.extraValue(r.x())));
+            int pivot = mostPricedRising(lp.groupRow(), r.rowDual(), frozen);
+            levels++;
             floor = Double.isNaN(floor) ? t * (1 - TeOptimizer.FAIR_FLOOR_SLACK) : floor;
             last = new Level(lp, r.x(), t, r.basis().orElse(null));
             int rising = freeze(lp, r.rowDual(), frozen, t);
@@ -96,7 +94,62 @@ final class MaxMinFairness {
             if (rising == 0) {
                 return done(problem, last, levels, build, solve, floor, SolveStatus.OPTIMAL, "");
             }
+            tFloor = share(t);
+            next = nextStart(last.basis(), lp.model().columns() - 1, lp.groupRow()[pivot]);
         }
+    }
+
+    /**
+     * The basis the next level starts from: this level's optimum, which stays primal feasible there
+     * (the groups frozen now hold their t, the others may keep it), with one swap. The frozen
+     * groups' rows lose t, and those rows were all that fixed t (their duals carry t's whole
+     * price), so as it is the basis is singular: on Kdl gravity ×16 HiGHS repaired it by moving t
+     * to a bound, which left 17–36,000 rows primal infeasible at the start of each level. Instead t
+     * leaves the basis at its new floor (the share it just froze at, so almost no value moves) and
+     * the row of the most priced group frozen now enters. That basis differs from the optimal one
+     * only in t's column swapped for that row's slack, which keeps it non-singular exactly when the
+     * row's dual is non-zero. Primal simplex goes on from it with no infeasible row (Kdl: levels
+     * 2–6 0.6–10.9 s against 0.6–13.1 s from the repaired basis, both with Devex, see
+     * {@code HighsSolver.DEVEX}). Dual simplex from the previous optimum took Cogentco gravity ×16
+     * (3 levels) 13.5 s (interior point after its iteration limit) against 1.2–1.4 s primal, and
+     * 24.6 s from scratch.
+     *
+     * @param optimum   this level's optimal basis, or null when the backend gave none
+     * @param tColumn   t's column
+     * @param pivotRow  the row of the most priced group frozen at this level
+     * @return that basis, or the optimum as a primal start when t is not basic in it, or null
+     */
+    static StartingBasis nextStart(StartingBasis optimum, int tColumn, int pivotRow) {
+        if (optimum == null) {
+            return null;
+        }
+        if (optimum.columns()[tColumn] != BasisStatus.BASIC || optimum.rows()[pivotRow] == BasisStatus.BASIC) {
+            return optimum.asPrimal();
+        }
+        BasisStatus[] columns = optimum.columns().clone();
+        BasisStatus[] rows = optimum.rows().clone();
+        columns[tColumn] = BasisStatus.LOWER;
+        rows[pivotRow] = BasisStatus.BASIC;
+        return new StartingBasis(columns, rows, true, true);
+    }
+
+    /** @return the share a group frozen at {@code t} holds: just below t, so that round-off in t cannot make the next level infeasible */
+    private static double share(double t) {
+        return t * (1 - TeOptimizer.FAIR_FLOOR_SLACK);
+    }
+
+    /** @return the rising group whose row has the largest dual magnitude, or -1 when no rising row is priced */
+    static int mostPricedRising(int[] groupRow, double[] rowDual, double[] frozen) {
+        int best = -1;
+        double largest = 0;
+        for (int g = 0; g < groupRow.length; g++) {
+            double dual = Math.abs(rowDual[groupRow[g]]);
+            if (Double.isNaN(frozen[g]) && dual > largest) {
+                largest = dual;
+                best = g;
+            }
+        }
+        return best;
     }
 
     /**
@@ -120,18 +173,13 @@ final class MaxMinFairness {
      */
     static int freeze(PathLp lp, double[] rowDual, double[] frozen, double t) {
         int[] row = lp.groupRow();
-        double largest = 0;
-        for (int g = 0; g < row.length; g++) {
-            if (Double.isNaN(frozen[g])) {
-                largest = Math.max(largest, Math.abs(rowDual[row[g]]));
-            }
-        }
+        int most = mostPricedRising(row, rowDual, frozen);
+        double largest = most < 0 ? 0 : Math.abs(rowDual[row[most]]);
         boolean full = t >= 1 - FULL;
         if (!full && !(largest > 0)) {
             return -1;
         }
-        // Just below t, so that round-off in t cannot make the next level infeasible.
-        double share = t * (1 - TeOptimizer.FAIR_FLOOR_SLACK);
+        double share = share(t);
         int rising = 0;
         for (int g = 0; g < row.length; g++) {
             if (Double.isNaN(frozen[g])) {

@@ -78,6 +78,141 @@ class MaxMinFairnessTest {
     }
 
     @Test
+    void theNextLevelStartsFromANonSingularBasisAtTheLastLevelsPoint() {
+        // The optimum of a level, taken as it is, is singular in the next (the frozen rows, which
+        // fixed t, lose it: HiGHS repaired it by moving t to a bound, leaving thousands of rows
+        // infeasible on Kdl); swapped, it is a basis whose basic solution is the last level's point,
+        // within the next level's bounds. The chain freezes 0.2 then 0.8 (2->3 has no row).
+        Topology chain = TestTopologies.graph(4, "0>1@10", "1>2@4", "2>3@10");
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(4, "0>1=10", "0>2=10", "1>2=10", "2>3=5"));
+        assertThat(swappedStarts(p)).isEqualTo(1);
+        Random random = new Random(5);
+        int swapped = 0;
+        for (int round = 0; round < 6; round++) {
+            swapped += swappedStarts(randomRing(random));
+        }
+        assertThat(swapped).as("levels started from a swapped basis on random rings").isGreaterThanOrEqualTo(6);
+    }
+
+    /** @return how many levels of {@code p} were started from a swapped basis, each checked */
+    private static int swappedStarts(TeProblem p) {
+        TeSolver warm = highs("highs-warm");
+        PathLp lp = Formulations.maxMinLevel(p, null, 0);
+        double[] frozen = new double[lp.groupRow().length];
+        java.util.Arrays.fill(frozen, Double.NaN);
+        SolveResult r = warm.solve(lp.model(), lp.startingBasis().orElse(null), new SolverOptions(60, 1, false));
+        int swapped = 0;
+        for (int level = 1; ; level++) {
+            assertThat(r.status()).as("level %d: %s", level, r.message()).isEqualTo(SolveStatus.OPTIMAL);
+            StartingBasis optimum = r.basis().orElseThrow();
+            double t = lp.extraValue(r.x());
+            int pivot = MaxMinFairness.mostPricedRising(lp.groupRow(), r.rowDual(), frozen);
+            if (MaxMinFairness.freeze(lp, r.rowDual(), frozen, t) == 0) {
+                break;
+            }
+            PathLp next = Formulations.maxMinLevel(p, frozen, t * (1 - TeOptimizer.FAIR_FLOOR_SLACK));
+            int tColumn = lp.model().columns() - 1;
+            StartingBasis start = MaxMinFairness.nextStart(optimum, tColumn, lp.groupRow()[pivot]);
+            assertThat(start.columns()[tColumn]).isEqualTo(BasisStatus.LOWER);
+            assertThat(basicSolution(next.model(), optimum.asPrimal())).as("level %d's optimum as it is", level).isNull();
+            double[] x = basicSolution(next.model(), start);
+            assertThat(x).as("level %d's optimum with t swapped for the pivot row", level).isNotNull();
+            for (int j = 0; j < tColumn; j++) {
+                // Moved only by the 10⁻⁶ of t the frozen shares and t's floor are held below it.
+                assertThat(x[j]).as("path column %d", j).isCloseTo(r.x()[j], within(1e-4));
+                assertThat(x[j]).isBetween(next.model().colLower()[j] - 1e-9, next.model().colUpper()[j] + 1e-9);
+            }
+            double[] activity = activities(next.model(), x);
+            for (int i = 0; i < activity.length; i++) {
+                assertThat(activity[i]).as("row %d", i).isBetween(next.model().rowLower()[i] - 1e-9, next.model().rowUpper()[i] + 1e-9);
+            }
+            swapped++;
+            lp = next;
+            r = warm.solve(lp.model(), start, new SolverOptions(60, 1, false));
+        }
+        return swapped;
+    }
+
+    /**
+     * @return the basic solution of {@code basis} (non-basic columns and rows at the bound their
+     *         status names; rows are A·x − r = 0 with r the row activity), or null when the basis
+     *         matrix is singular
+     */
+    private static double[] basicSolution(LpModel m, StartingBasis basis) {
+        int rows = m.rows();
+        int cols = m.columns();
+        // Unknowns: every column, then every row activity; equations: A·x − r = 0.
+        double[][] a = new double[rows][cols + rows];
+        for (int j = 0; j < cols; j++) {
+            for (int e = m.colStart()[j]; e < m.colStart()[j + 1]; e++) {
+                a[m.rowIndex()[e]][j] = m.value()[e];
+            }
+        }
+        for (int i = 0; i < rows; i++) {
+            a[i][cols + i] = -1;
+        }
+        double[] value = new double[cols + rows];
+        List<Integer> basic = new ArrayList<>();
+        for (int v = 0; v < cols + rows; v++) {
+            BasisStatus status = v < cols ? basis.columns()[v] : basis.rows()[v - cols];
+            double lower = v < cols ? m.colLower()[v] : m.rowLower()[v - cols];
+            double upper = v < cols ? m.colUpper()[v] : m.rowUpper()[v - cols];
+            switch (status) {
+                case BASIC -> basic.add(v);
+                case LOWER -> value[v] = Double.isFinite(lower) ? lower : upper;
+                case UPPER -> value[v] = Double.isFinite(upper) ? upper : lower;
+            }
+        }
+        // B·x_B = −N·x_N, by Gaussian elimination with partial pivoting.
+        double[][] b = new double[rows][rows + 1];
+        for (int i = 0; i < rows; i++) {
+            double rhs = 0;
+            for (int v = 0; v < cols + rows; v++) {
+                rhs -= basic.contains(v) ? 0 : a[i][v] * value[v];
+            }
+            for (int c = 0; c < rows; c++) {
+                b[i][c] = a[i][basic.get(c)];
+            }
+            b[i][rows] = rhs;
+        }
+        for (int c = 0; c < rows; c++) {
+            int best = c;
+            for (int i = c + 1; i < rows; i++) {
+                best = Math.abs(b[i][c]) > Math.abs(b[best][c]) ? i : best;
+            }
+            if (Math.abs(b[best][c]) < 1e-9) {
+                return null;
+            }
+            double[] swap = b[c];
+            b[c] = b[best];
+            b[best] = swap;
+            for (int i = 0; i < rows; i++) {
+                if (i != c) {
+                    double f = b[i][c] / b[c][c];
+                    for (int k = c; k <= rows; k++) {
+                        b[i][k] -= f * b[c][k];
+                    }
+                }
+            }
+        }
+        for (int c = 0; c < rows; c++) {
+            value[basic.get(c)] = b[c][rows] / b[c][c];
+        }
+        return java.util.Arrays.copyOf(value, cols);
+    }
+
+    private static double[] activities(LpModel m, double[] x) {
+        double[] activity = new double[m.rows()];
+        for (int j = 0; j < m.columns(); j++) {
+            for (int e = m.colStart()[j]; e < m.colStart()[j + 1]; e++) {
+                activity[m.rowIndex()[e]] += m.value()[e] * x[j];
+            }
+        }
+        return activity;
+    }
+
+    @Test
     void withoutDualsThatPriceARisingRowNoLevelIsGuessed() {
         TeProblem p = TeInstances.problem(TestTopologies.undirected(3, "0-1@1", "1-2@1"), new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
                 TeInstances.matrix(3, "0>1=1", "0>2=1", "1>2=1"));
@@ -106,28 +241,7 @@ class MaxMinFairnessTest {
         int checked = 0;
         int levels = 0;
         for (int round = 0; round < 12; round++) {
-            int n = 7 + random.nextInt(4);
-            java.util.Map<String, Integer> links = new java.util.TreeMap<>(); // "u-v" (u < v) -> capacity
-            for (int v = 0; v < n; v++) {
-                links.put(Math.min(v, (v + 1) % n) + "-" + Math.max(v, (v + 1) % n), 1 + random.nextInt(10));
-            }
-            for (int chord = 0; chord < 3; chord++) {
-                int u = random.nextInt(n);
-                int v = (u + 2 + random.nextInt(n - 3)) % n;
-                links.putIfAbsent(Math.min(u, v) + "-" + Math.max(u, v), 1 + random.nextInt(10));
-            }
-            Topology t = TestTopologies.undirected(n, links.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue())
-                    .toArray(String[]::new));
-            List<String> demands = new ArrayList<>();
-            for (int s = 0; s < n; s++) {
-                for (int d = 0; d < n; d++) {
-                    if (s != d && random.nextDouble() < 0.35) {
-                        demands.add(s + ">" + d + "=" + (0.5 + random.nextInt(8)));
-                    }
-                }
-            }
-            TeProblem p = TeInstances.problem(t, new PathSpec(2 + random.nextInt(2), PathMethod.YEN, PathMetric.HOPS),
-                    TeInstances.matrix(n, demands.toArray(String[]::new)));
+            TeProblem p = randomRing(random);
             TeResult r = solve(p, round % 2 == 0 ? "highs" : "highs-warm");
             double[] s = shares(r);
             levels = Math.max(levels, Integer.parseInt(r.message().split(" ")[0]));
@@ -143,6 +257,32 @@ class MaxMinFairnessTest {
         }
         assertThat(checked).as("commodities below their demand checked").isGreaterThan(30);
         assertThat(levels).as("most levels one instance took").isGreaterThanOrEqualTo(4);
+    }
+
+    /** @return a ring of 7–10 nodes with up to 3 chords, random capacities and demands, 2–3 paths per pair */
+    private static TeProblem randomRing(Random random) {
+        int n = 7 + random.nextInt(4);
+        java.util.Map<String, Integer> links = new java.util.TreeMap<>(); // "u-v" (u < v) -> capacity
+        for (int v = 0; v < n; v++) {
+            links.put(Math.min(v, (v + 1) % n) + "-" + Math.max(v, (v + 1) % n), 1 + random.nextInt(10));
+        }
+        for (int chord = 0; chord < 3; chord++) {
+            int u = random.nextInt(n);
+            int v = (u + 2 + random.nextInt(n - 3)) % n;
+            links.putIfAbsent(Math.min(u, v) + "-" + Math.max(u, v), 1 + random.nextInt(10));
+        }
+        Topology t = TestTopologies.undirected(n, links.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue())
+                .toArray(String[]::new));
+        List<String> demands = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            for (int d = 0; d < n; d++) {
+                if (s != d && random.nextDouble() < 0.35) {
+                    demands.add(s + ">" + d + "=" + (0.5 + random.nextInt(8)));
+                }
+            }
+        }
+        return TeInstances.problem(t, new PathSpec(2 + random.nextInt(2), PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(n, demands.toArray(String[]::new)));
     }
 
     /**
