@@ -68,7 +68,9 @@ public final class Formulations {
      *                    problem has the same groups) NaN while it rises, else the share it holds;
      *                    null for the first level
      * @param tFloor      t's lower bound, in [0, 1]: 0, or the share the last level froze at, which
-     *                    every group still rising already has (t never falls from level to level)
+     *                    every group still rising already has (in exact arithmetic t never falls
+     *                    from level to level; {@link MaxMinFairness} solves a level again without
+     *                    the floor where round-off says otherwise)
      */
     static PathLp maxMinLevel(TeProblem problem, double[] frozenShare, double tFloor) {
         return PathLpBuilder.build(problem, new PathLpBuilder.Shape(true, 0.0, true, PathLpBuilder.Extra.COMMODITY_ROWS, 1.0, tFloor, 1,

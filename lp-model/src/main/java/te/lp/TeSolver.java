@@ -21,6 +21,14 @@ public interface TeSolver {
     }
 
     /**
+     * @return whether {@link #solve(LpModel, StartingBasis, SolverOptions)} starts from the basis it
+     *         is given (simplex backends); the default says no: it is ignored
+     */
+    default boolean startsFromBasis() {
+        return false;
+    }
+
+    /**
      * @return whether optimal results carry row duals ({@link SolveResult#rowDual}); the default
      *         says no, which keeps every commodity in the LP (see {@link TeOptimizer})
      */

@@ -78,6 +78,12 @@ public final class HighsSolver implements TeSolver {
         return !"pdlp".equals(extraOptions.get("solver"));
     }
 
+    /** {@code highs-warm} does (simplex); {@code highs} and {@code highs-pdlp} solve from scratch. */
+    @Override
+    public boolean startsFromBasis() {
+        return simplexFromBasis;
+    }
+
     @Override
     public SolveResult solve(LpModel model, SolverOptions options) {
         return solve(model, null, options);
@@ -85,8 +91,9 @@ public final class HighsSolver implements TeSolver {
 
     /**
      * With {@code simplexFromBasis} (backend {@code highs-warm}) and a basis that
-     * {@linkplain StartingBasis#simplexPays pays}, runs dual simplex from it (HiGHS then skips
-     * presolve); otherwise as {@link #solve(LpModel, SolverOptions)}.
+     * {@linkplain StartingBasis#simplexPays pays}, runs dual simplex from it, or primal simplex from
+     * a {@linkplain StartingBasis#primal primal} start (HiGHS then skips presolve); otherwise as
+     * {@link #solve(LpModel, SolverOptions)}.
      */
     @Override
     public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
