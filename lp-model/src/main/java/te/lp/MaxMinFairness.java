@@ -117,6 +117,7 @@ final class MaxMinFairness {
             int pivot = mostPricedRising(lp.groupRow(), r.rowDual(), frozen);
             levels++;
             floor = Double.isNaN(floor) ? t * (1 - TeOptimizer.FAIR_FLOOR_SLACK) : floor;
+            double tBefore = last == null ? 0 : last.t();
             last = new Level(lp, r.x(), t, r.basis().orElse(null));
             int rising = freeze(lp, r.rowDual(), frozen, t);
             LOG.debug("max-min fairness level {}: t {}, {} groups still rising", levels, t, rising);
@@ -135,8 +136,65 @@ final class MaxMinFairness {
                 // HiGHS's interior point (presolve) false infeasibilities (review fuzzing).
                 tFloor = share(t);
                 next = nextStart(last.basis(), lp.model().columns() - 1, lp.groupRow()[pivot]);
+                // Only where one more step like this level's would reach 1: there the next level is
+                // likely the last. Each try costs a model transfer and a factorisation besides its
+                // iterations, and on many cheap levels (Cogentco poisson-high-intra) trying after
+                // every one cut the levels done in 120 s from 171 to 117.
+                FullTry full = 1 - t <= t - tBefore ? everyGroupInFull(problem, frozen, next, r.iterations(), levels, deadline) : null;
+                if (full != null) {
+                    build += full.buildSeconds();
+                    solve += full.result().solveSeconds();
+                    if (full.result().status() == SolveStatus.OPTIMAL) {
+                        TeResult result = done(problem, new Level(full.lp(), full.result().x(), 1.0, null), levels + 1, build, solve, floor,
+                                SolveStatus.OPTIMAL, note);
+                        if (result.ok()) {
+                            return result;
+                        }
+                        LOG.debug("max-min fairness after level {}: every rising group in full failed the check ({}); the level as usual",
+                                levels, result.message());
+                    }
+                }
             }
         }
+    }
+
+    /**
+     * Tries whether every group still rising can have its whole demand, which makes the next level
+     * the last (t = 1): the next level's LP with t fixed at 1 is then a feasibility problem, and with
+     * t out of the basis {@link #nextStart} is dual feasible for it (no other column has a cost), so
+     * dual simplex goes from there, allowed as many iterations as the level just solved took. The
+     * last level is where t creeps to 1 while tens of thousands of groups reroute: on Kdl gravity
+     * ×16, 52,613 groups from t = 0.9916, 13,598 primal iterations and 53 s, against 613 dual
+     * iterations and 4.1–4.5 s this way (84 s → 44.6 s in all). A try that fails costs a model
+     * transfer, a factorisation and at most the last level's iterations again (Kdl: after level 1
+     * infeasibility shown in 0.9 s, after level 5 its 1,393 iterations ran out in 8.6 s); the level is
+     * then solved as it would have been. Deterministic: the budget counts iterations, not time.
+     *
+     * @param start      the next level's start ({@link #nextStart}), or null
+     * @param iterations simplex iterations the level just solved took (0: unknown, no try)
+     * @param deadline   {@link System#nanoTime} of the time limit
+     * @return the try (OPTIMAL: every rising group can have its whole demand, the LP's solution
+     *         shows how), or null when there was none to make
+     */
+    FullTry everyGroupInFull(TeProblem problem, double[] frozen, StartingBasis start, long iterations, int levels, long deadline) {
+        if (start == null || iterations <= 0) {
+            return null;
+        }
+        long begin = System.nanoTime();
+        PathLp full = Formulations.maxMinLevel(problem, frozen, 1.0);
+        double build = (System.nanoTime() - begin) / 1e9;
+        double left = (deadline - System.nanoTime()) / 1e9;
+        if (left <= 0) {
+            return null;
+        }
+        SolveResult r = solver.solve(full.model(), start.asDual().withIterationBudget((int) Math.min(Integer.MAX_VALUE, iterations)),
+                new SolverOptions(left, options.threads(), options.verbose()));
+        LOG.debug("max-min fairness after level {}: every rising group in full? {} in {} s", levels, r.status(), r.solveSeconds());
+        return new FullTry(full, r, build);
+    }
+
+    /** A try of {@link #everyGroupInFull}: its LP (t fixed at 1), the backend's answer and the LP's build time in seconds. */
+    record FullTry(PathLp lp, SolveResult result, double buildSeconds) {
     }
 
     /**

@@ -16,9 +16,10 @@ import static java.util.Objects.requireNonNull;
  * @param basis        the optimal basis, when the backend has one (simplex, or interior point
  *                     with crossover), to start a related LP from ({@link TeSolver#solve(LpModel,
  *                     StartingBasis, SolverOptions)})
+ * @param iterations   simplex iterations the solve took, or 0 when the backend does not count them
  */
 public record SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message,
-                          java.util.Optional<StartingBasis> basis) {
+                          java.util.Optional<StartingBasis> basis, long iterations) {
     public SolveResult {
         requireNonNull(basis, "basis");
         requireNonNull(status, "status");
@@ -29,7 +30,7 @@ public record SolveResult(SolveStatus status, double objective, double[] x, doub
 
     /** A result without a basis. */
     public SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message) {
-        this(status, objective, x, rowDual, solveSeconds, message, java.util.Optional.empty());
+        this(status, objective, x, rowDual, solveSeconds, message, java.util.Optional.empty(), 0);
     }
 
     /** A result without duals. */

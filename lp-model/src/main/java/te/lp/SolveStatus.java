@@ -10,6 +10,8 @@ public enum SolveStatus {
     UNBOUNDED,
     /** The time limit was reached before optimality. */
     TIME_LIMIT,
+    /** A try from a starting basis used up its iteration budget ({@link StartingBasis#iterationBudget}) before optimality. */
+    ITERATION_LIMIT,
     /** The solver refused the size (e.g. a size-limited licence). */
     SIZE_LIMIT,
     /** The solver failed; the result's message says how. */

@@ -15,8 +15,10 @@ import static java.util.Objects.requireNonNull;
  * @param primal      whether the basis is (near) primal feasible but not dual feasible, as the
  *                    optimum of a related LP whose objective or coefficients changed: primal
  *                    simplex then goes on from it; false for a dual feasible start (dual simplex)
+ * @param iterationBudget 0, or the simplex iterations a try from here may take: past them the solve
+ *                    gives up ({@link SolveStatus#ITERATION_LIMIT}) instead of going on another way
  */
-public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays, boolean primal) {
+public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays, boolean primal, int iterationBudget) {
     /** A dual feasible basis dual simplex is expected to pay from. */
     public StartingBasis(BasisStatus[] columns, BasisStatus[] rows) {
         this(columns, rows, true, false);
@@ -27,12 +29,33 @@ public record StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean s
         this(columns, rows, simplexPays, false);
     }
 
+    /** Without an iteration budget. */
+    public StartingBasis(BasisStatus[] columns, BasisStatus[] rows, boolean simplexPays, boolean primal) {
+        this(columns, rows, simplexPays, primal, 0);
+    }
+
     /** @return this basis as a primal start (for an LP that differs from the one it is optimal for) */
     public StartingBasis asPrimal() {
-        return new StartingBasis(columns, rows, simplexPays, true);
+        return new StartingBasis(columns, rows, simplexPays, true, iterationBudget);
+    }
+
+    /** @return this basis as a dual feasible start (dual simplex) */
+    public StartingBasis asDual() {
+        return new StartingBasis(columns, rows, simplexPays, false, iterationBudget);
+    }
+
+    /** @return this basis for a try of at most {@code iterations} simplex iterations (≥ 1) */
+    public StartingBasis withIterationBudget(int iterations) {
+        if (iterations < 1) {
+            throw new IllegalArgumentException("an iteration budget must be >= 1, got " + iterations);
+        }
+        return new StartingBasis(columns, rows, simplexPays, primal, iterations);
     }
 
     public StartingBasis {
+        if (iterationBudget < 0) {
+            throw new IllegalArgumentException("an iteration budget must be >= 0 (0: none), got " + iterationBudget);
+        }
         requireNonNull(columns, "columns");
         requireNonNull(rows, "rows");
         long basic = 0;

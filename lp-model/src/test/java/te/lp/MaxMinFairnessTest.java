@@ -279,6 +279,44 @@ class MaxMinFairnessTest {
     }
 
     @Test
+    void whenOneMoreStepReachesDemandTheLastLevelIsAFeasibilityTry() {
+        // Arc 0>1 of 6 Mbps carries 0->1 (10) and 0->2 (2): both 0.5. Arc 1>2 of 10 carries 0->2's 1
+        // and 1->2 (9), which then fits whole: the second level is the last, t = 1, and after the
+        // first (t = 0.5, one more such step reaches 1) the try shows it at once.
+        Topology chain = TestTopologies.graph(3, "0>1@6", "1>2@10");
+        PathSpec one = new PathSpec(1, PathMethod.YEN, PathMetric.HOPS);
+        TeProblem fits = TeInstances.problem(chain, one, TeInstances.matrix(3, "0>1=10", "0>2=2", "1>2=9"));
+        for (String backend : List.of("highs", "highs-warm")) {
+            TeResult r = solve(fits, backend);
+            assertThat(shares(r)).as(backend).containsExactly(new double[] {0.5, 0.5, 1.0}, within(1e-6));
+            assertThat(r.message()).as(backend).startsWith("2 levels");
+        }
+        assertThat(tryAfterTheFirstLevel(fits)).isEqualTo(SolveStatus.OPTIMAL);
+        // 1->2 asking 9.5 does not fit beside 0->2's 1: the try says so and the level is solved as usual.
+        TeProblem short1 = TeInstances.problem(chain, one, TeInstances.matrix(3, "0>1=10", "0>2=2", "1>2=9.5"));
+        assertThat(tryAfterTheFirstLevel(short1)).isIn(SolveStatus.INFEASIBLE, SolveStatus.ITERATION_LIMIT);
+        assertThat(shares(solve(short1, "highs-warm"))).containsExactly(new double[] {0.5, 0.5, 9 / 9.5}, within(1e-6));
+    }
+
+    /** @return how the try of every rising group in full ends after {@code p}'s first level on highs-warm */
+    private static SolveStatus tryAfterTheFirstLevel(TeProblem p) {
+        TeSolver warm = highs("highs-warm");
+        SolverOptions options = new SolverOptions(60, 1, false);
+        PathLp lp = Formulations.maxMinLevel(p, null, 0);
+        double[] frozen = new double[lp.groupRow().length];
+        java.util.Arrays.fill(frozen, Double.NaN);
+        SolveResult r = warm.solve(lp.model(), lp.startingBasis().orElse(null), options);
+        assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
+        int pivot = MaxMinFairness.mostPricedRising(lp.groupRow(), r.rowDual(), frozen);
+        double t = lp.extraValue(r.x());
+        assertThat(MaxMinFairness.freeze(lp, r.rowDual(), frozen, t)).isPositive();
+        StartingBasis next = MaxMinFairness.nextStart(r.basis().orElseThrow(), lp.model().columns() - 1, lp.groupRow()[pivot]);
+        var full = new MaxMinFairness(warm, options).everyGroupInFull(p, frozen, next, Math.max(1, r.iterations()), 1,
+                System.nanoTime() + 60_000_000_000L);
+        return full.result().status();
+    }
+
+    @Test
     void withoutDualsThatPriceARisingRowNoLevelIsGuessed() {
         TeProblem p = TeInstances.problem(TestTopologies.undirected(3, "0-1@1", "1-2@1"), new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
                 TeInstances.matrix(3, "0>1=1", "0>2=1", "1>2=1"));

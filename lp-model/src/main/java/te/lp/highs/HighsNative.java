@@ -59,6 +59,9 @@ final class HighsNative {
 
     static native double Highs_getObjectiveValue(Pointer highs);
 
+    /** @param value receives the info's value in its one element (a HighsInt: 32-bit, see the class comment) */
+    static native int Highs_getIntInfoValue(Pointer highs, String info, int[] value);
+
     static native int Highs_getSolution(Pointer highs, double[] colValue, double[] colDual, double[] rowValue, double[] rowDual);
 
     /** Binds the methods above to the library file; checks HighsInt is 4 bytes. */

@@ -92,8 +92,10 @@ public final class HighsSolver implements TeSolver {
     /**
      * With {@code simplexFromBasis} (backend {@code highs-warm}) and a basis that
      * {@linkplain StartingBasis#simplexPays pays}, runs dual simplex from it, or primal simplex from
-     * a {@linkplain StartingBasis#primal primal} start (HiGHS then skips presolve); otherwise as
-     * {@link #solve(LpModel, SolverOptions)}.
+     * a {@linkplain StartingBasis#primal primal} start (HiGHS then skips presolve); past its
+     * {@linkplain StartingBasis#iterationBudget budget}, if it has one, it gives up (status
+     * ITERATION_LIMIT), else past a quarter of the rows it goes on with interior point. Otherwise
+     * as {@link #solve(LpModel, SolverOptions)}.
      */
     @Override
     public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
@@ -112,7 +114,7 @@ public final class HighsSolver implements TeSolver {
                 if (start.primal()) {
                     setOption(h, "simplex_dual_edge_weight_strategy", DEVEX);
                 }
-                setOption(h, "simplex_iteration_limit", warmIterationLimit(model));
+                setOption(h, "simplex_iteration_limit", start.iterationBudget() > 0 ? start.iterationBudget() : warmIterationLimit(model));
             } else {
                 useInteriorPoint(h);
             }
@@ -143,6 +145,10 @@ public final class HighsSolver implements TeSolver {
             }
             HighsNative.Highs_run(h);
             int modelStatus = HighsNative.Highs_getModelStatus(h);
+            if (warm && start.iterationBudget() > 0 && modelStatus == HighsNative.MODEL_STATUS_ITERATION_LIMIT) {
+                return SolveResult.failed(SolveStatus.ITERATION_LIMIT, seconds(startNanos),
+                        "HiGHS: the try's budget of %d simplex iterations ran out".formatted(start.iterationBudget()));
+            }
             if (warm && modelStatus == HighsNative.MODEL_STATUS_ITERATION_LIMIT) {
                 // The start was far from the optimum (e.g. poisson-high-intra: heavy commodities
                 // cut back one pivot each): interior point from scratch is faster from here. Within
@@ -183,8 +189,10 @@ public final class HighsSolver implements TeSolver {
                 }
             }
             double objective = HighsNative.Highs_getObjectiveValue(h);
+            int[] iterations = new int[1];
+            HighsNative.Highs_getIntInfoValue(h, "simplex_iteration_count", iterations);
             return new SolveResult(SolveStatus.OPTIMAL, model.maximize() ? -objective : objective, x, rowDual, seconds(startNanos), "",
-                    basis(h, model));
+                    basis(h, model), iterations[0]);
         } finally {
             HighsNative.Highs_destroy(h);
         }

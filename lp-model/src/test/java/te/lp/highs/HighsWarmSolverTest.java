@@ -72,6 +72,27 @@ class HighsWarmSolverTest extends TeSolverContract {
         return new StartingBasis(columns, rows);
     }
 
+    /**
+     * A try with an iteration budget gives up when it runs out (no interior point after it), and an
+     * optimal warm solve says how many simplex iterations it took.
+     */
+    @Test
+    void aTryGivesUpWhenItsIterationBudgetRunsOut() {
+        LpModel lp = randomPacking(2_000, 200, 11);
+        TeSolver warm = createSolver();
+        SolverOptions options = new SolverOptions(60, 1, false);
+        SolveResult whole = warm.solve(lp, allAtUpperBound(lp), options);
+        assertThat(whole.status()).as(whole.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(whole.iterations()).isGreaterThan(10);
+        SolveResult cut = warm.solve(lp, allAtUpperBound(lp).withIterationBudget(5), options);
+        assertThat(cut.status()).as(cut.message()).isEqualTo(SolveStatus.ITERATION_LIMIT);
+        assertThat(cut.message()).contains("budget of 5 simplex iterations");
+        // Twice what it took: a budget of exactly the count it reported (138) ran out.
+        SolveResult enough = warm.solve(lp, allAtUpperBound(lp).withIterationBudget(2 * (int) whole.iterations()), options);
+        assertThat(enough.status()).as(enough.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(enough.objective()).isCloseTo(whole.objective(), within(1e-9 * whole.objective()));
+    }
+
     /** A start too far from feasible goes to interior point at once, with the same optimum. */
     @Test
     void aStartSimplexDoesNotPayFromReachesTheSameOptimum() {
