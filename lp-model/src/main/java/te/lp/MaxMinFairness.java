@@ -136,11 +136,13 @@ final class MaxMinFairness {
                 // HiGHS's interior point (presolve) false infeasibilities (review fuzzing).
                 tFloor = share(t);
                 next = nextStart(last.basis(), lp.model().columns() - 1, lp.groupRow()[pivot]);
-                // Only where one more step like this level's would reach 1: there the next level is
-                // likely the last. Each try costs a model transfer and a factorisation besides its
-                // iterations, and on many cheap levels (Cogentco poisson-high-intra) trying after
-                // every one cut the levels done in 120 s from 171 to 117.
-                FullTry full = 1 - t <= t - tBefore ? everyGroupInFull(problem, frozen, next, r.iterations(), levels, deadline) : null;
+                // Only from the second level, where one more step like this level's would reach 1:
+                // there the next level is likely the last. Each try costs a model transfer and a
+                // factorisation besides its iterations: trying after every level cut the levels
+                // Cogentco poisson-high-intra does in 120 s from 171 to 117, and after the first
+                // (whose t is no step) Kdl POP-16's sub-problems made 16 tries, all infeasible.
+                FullTry full = levels >= 2 && 1 - t <= t - tBefore
+                        ? everyGroupInFull(problem, frozen, next, r.iterations(), levels, deadline) : null;
                 if (full != null) {
                     build += full.buildSeconds();
                     solve += full.result().solveSeconds();
@@ -165,10 +167,10 @@ final class MaxMinFairness {
      * dual simplex goes from there, allowed as many iterations as the level just solved took. The
      * last level is where t creeps to 1 while tens of thousands of groups reroute: on Kdl gravity
      * ×16, 52,613 groups from t = 0.9916, 13,598 primal iterations and 53 s, against 613 dual
-     * iterations and 4.1–4.5 s this way (84 s → 44.6 s in all). A try that fails costs a model
-     * transfer, a factorisation and at most the last level's iterations again (Kdl: after level 1
-     * infeasibility shown in 0.9 s, after level 5 its 1,393 iterations ran out in 8.6 s); the level is
-     * then solved as it would have been. Deterministic: the budget counts iterations, not time.
+     * iterations and 4.1–4.5 s this way (94.6 s → 46.4 s in all, back to back). A try that fails
+     * costs a model transfer, a factorisation and at most the last level's iterations again (Kdl:
+     * after level 5 its 1,393 iterations ran out in 8.6–10.6 s); the level is then solved as it
+     * would have been. Deterministic: the budget counts iterations, not time.
      *
      * @param start      the next level's start ({@link #nextStart}), or null
      * @param iterations simplex iterations the level just solved took (0: unknown, no try)

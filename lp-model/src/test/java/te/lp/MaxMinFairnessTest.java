@@ -280,40 +280,83 @@ class MaxMinFairnessTest {
 
     @Test
     void whenOneMoreStepReachesDemandTheLastLevelIsAFeasibilityTry() {
-        // Arc 0>1 of 6 Mbps carries 0->1 (10) and 0->2 (2): both 0.5. Arc 1>2 of 10 carries 0->2's 1
-        // and 1->2 (9), which then fits whole: the second level is the last, t = 1, and after the
-        // first (t = 0.5, one more such step reaches 1) the try shows it at once.
-        Topology chain = TestTopologies.graph(3, "0>1@6", "1>2@10");
+        // Chain 0>1 (6 Mbps), 1>2 (10), 2>3 (10.4). Level 1: 0->1 (10) and 0->2 (2) share 0>1: 0.5.
+        // Level 2: 1->2 (10) and 1->3 (1) share what 0->2 leaves of 1>2: 9/11. One more step of
+        // 0.318 reaches 1, so the try comes: 2->3 (9.5) fits whole beside 1->3's 9/11 on 2>3.
+        Topology chain = TestTopologies.graph(4, "0>1@6", "1>2@10", "2>3@10.4");
         PathSpec one = new PathSpec(1, PathMethod.YEN, PathMetric.HOPS);
-        TeProblem fits = TeInstances.problem(chain, one, TeInstances.matrix(3, "0>1=10", "0>2=2", "1>2=9"));
+        TeProblem fits = TeInstances.problem(chain, one, TeInstances.matrix(4, "0>1=10", "0>2=2", "1>2=10", "1>3=1", "2>3=9.5"));
         for (String backend : List.of("highs", "highs-warm")) {
             TeResult r = solve(fits, backend);
-            assertThat(shares(r)).as(backend).containsExactly(new double[] {0.5, 0.5, 1.0}, within(1e-6));
-            assertThat(r.message()).as(backend).startsWith("2 levels");
+            assertThat(shares(r)).as(backend).containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, 1.0}, within(1e-6));
+            assertThat(r.message()).as(backend).startsWith("3 levels");
         }
-        assertThat(tryAfterTheFirstLevel(fits)).isEqualTo(SolveStatus.OPTIMAL);
-        // 1->2 asking 9.5 does not fit beside 0->2's 1: the try says so and the level is solved as usual.
-        TeProblem short1 = TeInstances.problem(chain, one, TeInstances.matrix(3, "0>1=10", "0>2=2", "1>2=9.5"));
-        assertThat(tryAfterTheFirstLevel(short1)).isIn(SolveStatus.INFEASIBLE, SolveStatus.ITERATION_LIMIT);
-        assertThat(shares(solve(short1, "highs-warm"))).containsExactly(new double[] {0.5, 0.5, 9 / 9.5}, within(1e-6));
+        assertThat(tryAfterLevel(fits, 2)).isEqualTo(SolveStatus.OPTIMAL);
+        // The solve makes that one try (after level 2 only: level 1's t is no step) and ends with it.
+        TeSolver inner = highs("highs-warm");
+        List<SolveStatus> tries = new ArrayList<>();
+        TeSolver counting = new TeSolver() {
+            @Override
+            public String name() {
+                return "counting";
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, SolverOptions options) {
+                return inner.solve(model, options);
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
+                SolveResult r = inner.solve(model, start, options);
+                if (start != null && start.iterationBudget() > 0) {
+                    tries.add(r.status());
+                }
+                return r;
+            }
+
+            @Override
+            public boolean startsFromBasis() {
+                return true;
+            }
+
+            @Override
+            public boolean reportsDuals() {
+                return true;
+            }
+        };
+        TeResult counted = new TeOptimizer(counting, new SolverOptions(60, 1, false)).solve(fits, Objective.MAX_MIN_FAIR);
+        assertThat(shares(counted)).containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, 1.0}, within(1e-6));
+        assertThat(tries).containsExactly(SolveStatus.OPTIMAL);
+        // 2->3 asking 9.7 does not fit: the try says so and the level is solved as usual.
+        TeProblem tight = TeInstances.problem(chain, one, TeInstances.matrix(4, "0>1=10", "0>2=2", "1>2=10", "1>3=1", "2>3=9.7"));
+        assertThat(tryAfterLevel(tight, 2)).isIn(SolveStatus.INFEASIBLE, SolveStatus.ITERATION_LIMIT);
+        assertThat(shares(solve(tight, "highs-warm")))
+                .containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, (10.4 - 9 / 11.0) / 9.7}, within(1e-6));
     }
 
-    /** @return how the try of every rising group in full ends after {@code p}'s first level on highs-warm */
-    private static SolveStatus tryAfterTheFirstLevel(TeProblem p) {
+    /** @return how the try of every rising group in full ends after level {@code level} of {@code p} on highs-warm */
+    private static SolveStatus tryAfterLevel(TeProblem p, int level) {
         TeSolver warm = highs("highs-warm");
         SolverOptions options = new SolverOptions(60, 1, false);
         PathLp lp = Formulations.maxMinLevel(p, null, 0);
         double[] frozen = new double[lp.groupRow().length];
         java.util.Arrays.fill(frozen, Double.NaN);
-        SolveResult r = warm.solve(lp.model(), lp.startingBasis().orElse(null), options);
-        assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
-        int pivot = MaxMinFairness.mostPricedRising(lp.groupRow(), r.rowDual(), frozen);
-        double t = lp.extraValue(r.x());
-        assertThat(MaxMinFairness.freeze(lp, r.rowDual(), frozen, t)).isPositive();
-        StartingBasis next = MaxMinFairness.nextStart(r.basis().orElseThrow(), lp.model().columns() - 1, lp.groupRow()[pivot]);
-        var full = new MaxMinFairness(warm, options).everyGroupInFull(p, frozen, next, Math.max(1, r.iterations()), 1,
-                System.nanoTime() + 60_000_000_000L);
-        return full.result().status();
+        StartingBasis start = lp.startingBasis().orElse(null);
+        for (int l = 1; ; l++) {
+            SolveResult r = warm.solve(lp.model(), start, options);
+            assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
+            int pivot = MaxMinFairness.mostPricedRising(lp.groupRow(), r.rowDual(), frozen);
+            double t = lp.extraValue(r.x());
+            assertThat(MaxMinFairness.freeze(lp, r.rowDual(), frozen, t)).as("groups rising after level %d", l).isPositive();
+            start = MaxMinFairness.nextStart(r.basis().orElseThrow(), lp.model().columns() - 1, lp.groupRow()[pivot]);
+            if (l == level) {
+                var full = new MaxMinFairness(warm, options).everyGroupInFull(p, frozen, start, Math.max(1, r.iterations()), l,
+                        System.nanoTime() + 60_000_000_000L);
+                return full.result().status();
+            }
+            lp = Formulations.maxMinLevel(p, frozen, t * (1 - TeOptimizer.FAIR_FLOOR_SLACK));
+        }
     }
 
     @Test
