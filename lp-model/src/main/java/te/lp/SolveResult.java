@@ -16,7 +16,8 @@ import static java.util.Objects.requireNonNull;
  * @param basis        the optimal basis, when the backend has one (simplex, or interior point
  *                     with crossover), to start a related LP from ({@link TeSolver#solve(LpModel,
  *                     StartingBasis, SolverOptions)})
- * @param iterations   simplex iterations the solve took, or 0 when the backend does not count them
+ * @param iterations   simplex iterations of the backend's last run (after a warm start's fall-back to
+ *                     interior point, that run's crossover), or 0 when the backend does not count them
  */
 public record SolveResult(SolveStatus status, double objective, double[] x, double[] rowDual, double solveSeconds, String message,
                           java.util.Optional<StartingBasis> basis, long iterations) {

@@ -335,6 +335,21 @@ class MaxMinFairnessTest {
                 .containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, (10.4 - 9 / 11.0) / 9.7}, within(1e-6));
     }
 
+    @Test
+    void aTryThatFitsOnlyWithinTheSolversToleranceIsNotTaken() {
+        // The chain above at 10⁻⁴ of its size, 2->3 asking 9·10⁻⁸ Mbps more than fits: HiGHS called
+        // t = 1 feasible, the extractor scaled the overload off arc 2>3, and the frozen 1->3 got
+        // 0.8181104 for 9/11 (review). Now solved as a level: 1->3 keeps 9/11, 2->3 its exact share.
+        double f = 1e-4;
+        double last = (10.4 - 9 / 11.0) * f + 9e-8;
+        Topology chain = TestTopologies.graph(4, "0>1@" + 6 * f, "1>2@" + 10 * f, "2>3@" + 10.4 * f);
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(4, "0>1=" + 10 * f, "0>2=" + 2 * f, "1>2=" + 10 * f, "1>3=" + f, "2>3=" + last));
+        double[] s = shares(solve(p, "highs-warm"));
+        assertThat(s[3]).isCloseTo(9 / 11.0, within(1e-6));
+        assertThat(s[4]).isCloseTo((10.4 - 9 / 11.0) * f / last, within(1e-6));
+    }
+
     /** @return how the try of every rising group in full ends after level {@code level} of {@code p} on highs-warm */
     private static SolveStatus tryAfterLevel(TeProblem p, int level) {
         TeSolver warm = highs("highs-warm");

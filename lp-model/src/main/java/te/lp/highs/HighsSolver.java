@@ -114,7 +114,9 @@ public final class HighsSolver implements TeSolver {
                 if (start.primal()) {
                     setOption(h, "simplex_dual_edge_weight_strategy", DEVEX);
                 }
-                setOption(h, "simplex_iteration_limit", start.iterationBudget() > 0 ? start.iterationBudget() : warmIterationLimit(model));
+                // HiGHS stops a run that reaches its limit: a budget of N is a limit of N + 1, so that
+                // a try HiGHS counts as N iterations ends (a review: exactly the count ran out).
+                setOption(h, "simplex_iteration_limit", start.iterationBudget() > 0 ? start.iterationBudget() + 1 : warmIterationLimit(model));
             } else {
                 useInteriorPoint(h);
             }

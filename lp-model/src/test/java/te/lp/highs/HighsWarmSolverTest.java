@@ -87,8 +87,10 @@ class HighsWarmSolverTest extends TeSolverContract {
         SolveResult cut = warm.solve(lp, allAtUpperBound(lp).withIterationBudget(5), options);
         assertThat(cut.status()).as(cut.message()).isEqualTo(SolveStatus.ITERATION_LIMIT);
         assertThat(cut.message()).contains("budget of 5 simplex iterations");
-        // Twice what it took: a budget of exactly the count it reported (138) ran out.
-        SolveResult enough = warm.solve(lp, allAtUpperBound(lp).withIterationBudget(2 * (int) whole.iterations()), options);
+        // Exactly the count it reported (138) is enough; one fewer is not.
+        SolveResult enough = warm.solve(lp, allAtUpperBound(lp).withIterationBudget((int) whole.iterations()), options);
+        assertThat(warm.solve(lp, allAtUpperBound(lp).withIterationBudget((int) whole.iterations() - 1), options).status())
+                .isEqualTo(SolveStatus.ITERATION_LIMIT);
         assertThat(enough.status()).as(enough.message()).isEqualTo(SolveStatus.OPTIMAL);
         assertThat(enough.objective()).isCloseTo(whole.objective(), within(1e-9 * whole.objective()));
     }
