@@ -19,6 +19,11 @@ import org.slf4j.LoggerFactory;
  * <p>Needs a backend with row duals. The LP's groups ({@link PathReduction}: commodities whose paths
  * cross the same capacity rows) are frozen together, which is exact: their members face the same
  * constraints, so max-min fairness gives them the same share.
+ *
+ * <p>With a backend that starts from a basis, each level starts from the last one's optimum with t
+ * swapped out ({@link #nextStart}), and where the next level is likely the last, t = 1 is tried
+ * first as a feasibility problem ({@link #everyGroupInFull}). Levels that round-off makes infeasible
+ * are solved again without t's floor, then with the frozen shares relaxed ({@link #ROUND_OFF_RELAXATION}).
  */
 final class MaxMinFairness {
     private static final Logger LOG = LoggerFactory.getLogger(MaxMinFairness.class);
@@ -48,9 +53,10 @@ final class MaxMinFairness {
     }
 
     /**
-     * @return the max-min fair allocation (value: its total flow); TIME_LIMIT with the last level's
-     *         allocation when the time limit ends the levels early (every group frozen so far holds
-     *         its share, the rest share the last t); the first level's failure as it is
+     * @return the max-min fair allocation (value: its total flow; the message says when frozen
+     *         shares were relaxed); TIME_LIMIT with the last level's allocation when the time limit
+     *         ends the levels early (every group frozen so far holds its share, the rest share the
+     *         last t); the first level's failure as it is
      */
     TeResult solve(TeProblem problem) {
         if (!solver.reportsDuals()) {
