@@ -96,7 +96,7 @@ final class MaxMinFairness {
                 // extreme instances). The level again as before the floor: from the optimum as it is.
                 LOG.debug("max-min fairness level {}: {} with t's floor {}; again without it", levels + 1, r.status(), tFloor);
                 tFloor = 0;
-                next = last.basis() == null ? null : last.basis().asPrimal();
+                next = last.optimumAsIs();
                 continue;
             }
             if (last != null && r.status() == SolveStatus.INFEASIBLE && !relaxedThisLevel) {
@@ -110,7 +110,7 @@ final class MaxMinFairness {
                     frozen[g] *= 1 - ROUND_OFF_RELAXATION;
                 }
                 floor *= 1 - ROUND_OFF_RELAXATION;
-                next = last.basis() == null ? null : last.basis().asPrimal();
+                next = last.optimumAsIs();
                 continue;
             }
             String note = relaxations == 0 ? "" : "frozen shares relaxed by %.0e %d times where round-off made a level infeasible"
@@ -295,6 +295,10 @@ final class MaxMinFairness {
 
     /** One solved level: its LP, solution, common share and optimal basis (null when the backend gave none). */
     private record Level(PathLp lp, double[] x, double t, StartingBasis basis) {
+        /** @return this level's optimum as a primal start, unswapped (t keeps no floor), or null without a basis */
+        StartingBasis optimumAsIs() {
+            return basis == null ? null : basis.asPrimal();
+        }
     }
 
     /**

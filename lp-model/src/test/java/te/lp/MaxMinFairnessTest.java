@@ -326,6 +326,8 @@ class MaxMinFairnessTest {
             }
         };
         TeResult counted = new TeOptimizer(counting, new SolverOptions(60, 1, false)).solve(fits, Objective.MAX_MIN_FAIR);
+        assertThat(counted.status()).as(counted.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(checker.violations(counted.allocation().orElseThrow(), 1)).isEmpty();
         assertThat(shares(counted)).containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, 1.0}, within(1e-6));
         assertThat(tries).containsExactly(SolveStatus.OPTIMAL);
         // 2->3 asking 9.7 does not fit: the try says so and the level is solved as usual.

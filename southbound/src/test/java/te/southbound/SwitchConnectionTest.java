@@ -41,9 +41,7 @@ class SwitchConnectionTest {
     @Test
     void groupFeaturesSayWhetherTheSwitchSkipsDeadSelectBuckets() {
         EmbeddedChannel ch = h.connect();
-        sent(ch);
-        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
-        int xid = sent(ch).stream().filter(m -> m instanceof GroupFeaturesRequest).findFirst().orElseThrow().xid();
+        int xid = handshakeAndXidOf(ch, GroupFeaturesRequest.class);
         assertThat(h.registry.status()).singleElement().extracting(SwitchStatus::selectLiveness).isNull();
         try (LogCapture log = new LogCapture(SwitchConnection.class)) {
             receive(ch, new GroupFeaturesReply(xid, false, 0xf, 0x5)); // weight and chaining, no select liveness
@@ -53,9 +51,7 @@ class SwitchConnectionTest {
         }
 
         EmbeddedChannel ovs = h.connect();
-        sent(ovs);
-        receive(ovs, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
-        xid = sent(ovs).stream().filter(m -> m instanceof GroupFeaturesRequest).findFirst().orElseThrow().xid();
+        xid = handshakeAndXidOf(ovs, GroupFeaturesRequest.class);
         try (LogCapture log = new LogCapture(SwitchConnection.class)) {
             receive(ovs, new GroupFeaturesReply(xid, false, 0xf, 0x7)); // Open vSwitch 3.1
             assertThat(h.registry.status()).singleElement().extracting(SwitchStatus::selectLiveness).isEqualTo(true);
@@ -66,9 +62,7 @@ class SwitchConnectionTest {
     @Test
     void portsAreAskedForAfterTheHandshakeThenFollowedThroughPortStatus() {
         EmbeddedChannel ch = h.connect();
-        sent(ch);
-        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
-        int xid = sent(ch).stream().filter(m -> m instanceof PortDescRequest).findFirst().orElseThrow().xid();
+        int xid = handshakeAndXidOf(ch, PortDescRequest.class);
 
         // The list comes in two parts; the listener hears it once, whole.
         receive(ch, new PortDescReply(xid, true, List.of(new PortDesc(1, 0, "s1-eth1", 0, 4, 0, 0))));
@@ -243,6 +237,13 @@ class SwitchConnectionTest {
     }
 
     /** @return what the controller sent after the switch's FEATURES_REPLY: the bundle probe */
+    /** @return the xid of the first {@code request} the switch is sent once its handshake completes */
+    private static int handshakeAndXidOf(EmbeddedChannel ch, Class<? extends OfMessage> request) {
+        sent(ch);
+        receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
+        return sent(ch).stream().filter(request::isInstance).findFirst().orElseThrow().xid();
+    }
+
     private static List<OfMessage> handshakeAndProbe(EmbeddedChannel ch) {
         receive(ch, Hello.ofp13(1), new FeaturesReply(2, 1, 0, 254, 0, 0));
         return sent(ch).stream().filter(m -> !(m instanceof Hello || m instanceof FeaturesRequest)).toList();
