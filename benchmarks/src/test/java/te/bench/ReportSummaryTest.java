@@ -12,7 +12,7 @@ import te.lp.Objective;
 
 class ReportSummaryTest {
     private static Outcome outcome(Method m, String status, double value) {
-        return new Outcome(m, status, value, 0.1, 0.2, 0.4, Double.NaN, Double.NaN, List.of(), 3.0, true);
+        return new Outcome(m, status, value, 0.1, 0.2, 0.4, Double.NaN, Double.NaN, List.of(), 3.0, true, "");
     }
 
     private static String summary(List<Report.Row> rows) {

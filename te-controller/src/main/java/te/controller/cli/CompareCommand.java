@@ -86,8 +86,9 @@ final class CompareCommand implements Runnable {
         }
         popKs.forEach(k -> te.lp.pop.PopOptions.check(k, clientSplit));
         // XChart appends ".png" to any other name: x.txt would become x.txt.png.
-        OutputFile.check(plot, "--plot", ".png");
-        OutputFile.check(subProblems, "--sub-problems");
+        var inputs = java.util.Map.of("--topology", topologyOptions.file(), "--traffic", trafficSpec.file());
+        OutputFile.check(plot, "--plot", inputs, ".png");
+        OutputFile.check(subProblems, "--sub-problems", inputs);
         TeCli.timeLimit("--time-limit", timeLimitSeconds);
         int cores = pathOptions.threads();
         Topology t = topologyOptions.load();
@@ -117,6 +118,8 @@ final class CompareCommand implements Runnable {
             out.println(title);
         }
         ComparisonTable.print(outcomes, goal, csv, out);
+        // In CSV mode stdout is the table alone.
+        ComparisonTable.printMessages(outcomes, csv ? err : out);
         if (!csv) {
             ComparisonTable.printSubProblemSummary(outcomes, out);
             out.printf("peak heap: %.0f MiB%n", HeapPeak.mebibytes());
@@ -138,5 +141,10 @@ final class CompareCommand implements Runnable {
             }
         }
         out.flush();
+        List<String> failed = outcomes.stream().filter(o -> !o.allocated()).map(o -> o.method().label() + " (" + o.status() + ")").toList();
+        if (!failed.isEmpty()) {
+            // The table, plot and CSV show what the others found; the exit status says not every method did.
+            throw new IllegalStateException("no allocation from " + String.join(", ", failed) + "; the reasons are printed after the table");
+        }
     }
 }

@@ -3,6 +3,7 @@ package te.controller.cli;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Output paths checked before any work, so a typo does not surface after minutes of solving. */
 final class OutputFile {
@@ -45,5 +46,29 @@ final class OutputFile {
             throw new IllegalArgumentException(("%s '%s': directory %s cannot be written (the file is replaced whole, through a "
                     + "temporary file beside it)").formatted(flag, file, dir));
         }
+    }
+
+    /**
+     * As {@link #check(Path, String, String...)}, and the file must not be one the command reads:
+     * writing the allocation over the traffic matrix it came from (a review did) loses the input.
+     *
+     * @param inputs the command's input files, each with the option that names it; absent files are skipped
+     * @throws IllegalArgumentException naming the flag, the file and the input it is
+     */
+    static void check(Path file, String flag, java.util.Map<String, Optional<Path>> inputs, String... extensions) {
+        check(file, flag, extensions);
+        if (file == null || !Files.exists(file)) {
+            return; // a file that does not exist yet is no input
+        }
+        inputs.forEach((inputFlag, input) -> {
+            try {
+                if (input.isPresent() && Files.exists(input.get()) && Files.isSameFile(file, input.get())) {
+                    throw new IllegalArgumentException("%s '%s' is the %s file %s: writing it would destroy the input; write elsewhere"
+                            .formatted(flag, file, inputFlag, input.get()));
+                }
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("%s '%s': %s".formatted(flag, file, e.getMessage()));
+            }
+        });
     }
 }

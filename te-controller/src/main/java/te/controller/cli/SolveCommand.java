@@ -52,8 +52,8 @@ final class SolveCommand implements Runnable {
 
     @Override
     public void run() {
-        OutputFile.check(out, "--out");
         TrafficArgument trafficArgument = new TrafficArgument(traffic);
+        OutputFile.check(out, "--out", java.util.Map.of("--topology", topologyOptions.file(), "--traffic", trafficArgument.file()));
         Objective goal = solverChoice.objective();
         SolverOptions options = new SolverOptions(timeLimitSeconds, pathOptions.threads(), false);
         TeOptimizer optimizer = solverChoice.optimizer(options);

@@ -35,9 +35,15 @@ public final class SolverChoice {
         return objective;
     }
 
-    /** @throws IllegalArgumentException naming an unknown or unavailable backend, with the fix */
+    /**
+     * @throws IllegalArgumentException naming an unknown or unavailable backend, with the fix, or
+     *                                  one that cannot serve the objective (max-min fairness needs
+     *                                  exact duals): said before any topology or path is loaded
+     */
     public TeSolver solver() {
-        return Solvers.byName(solver);
+        TeSolver backend = Solvers.byName(solver);
+        TeOptimizer.requireSupported(objective, backend);
+        return backend;
     }
 
     /**

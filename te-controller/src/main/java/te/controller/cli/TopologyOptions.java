@@ -9,6 +9,11 @@ public final class TopologyOptions extends TopologySource {
             description = "Topology Zoo name (e.g. Cogentco), bundled name (Abilene) or a GraphML/JSON file.")
     String topology;
 
+    /** @return the file {@code -t} names, when it names one rather than a catalogue entry */
+    public java.util.Optional<java.nio.file.Path> file() {
+        return file(topology);
+    }
+
     /** @return the loaded, normalised topology */
     public Topology load() {
         return load(topology);

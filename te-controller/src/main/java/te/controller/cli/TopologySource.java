@@ -21,6 +21,16 @@ abstract class TopologySource {
             description = "Capacity of arcs the file gives none, in Mbps (default: ${DEFAULT-VALUE}, as the POP reference).")
     double defaultCapacityMbps;
 
+    /** @return the file {@code name} is, when it is a path to a regular file rather than a catalogue name */
+    static Optional<Path> file(String name) {
+        try {
+            Path p = Path.of(name);
+            return java.nio.file.Files.isRegularFile(p) ? Optional.of(p) : Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.empty();
+        }
+    }
+
     /** @return the topology {@code name} (Zoo name, bundled name or file), loaded and normalised */
     Topology load(String name) {
         LoadOptions options = new LoadOptions(defaultCapacityMbps);

@@ -42,6 +42,11 @@ record TrafficArgument(String text) {
         return file != null ? TrafficMatrixIo.read(topology, file) : TrafficSpec.parse(text).generate(topology);
     }
 
+    /** @return the matrix file the value names, or empty when it is a model */
+    java.util.Optional<Path> file() {
+        return java.util.Optional.ofNullable(matrixFile(text));
+    }
+
     /** @return the matrix file the value names, or null when it names none (it is then a model) */
     private static Path matrixFile(String text) {
         Path file = path(text);

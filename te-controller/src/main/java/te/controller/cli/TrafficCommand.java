@@ -31,7 +31,7 @@ final class TrafficCommand implements Runnable {
 
     @Override
     public void run() {
-        OutputFile.check(out, "--out", ".csv", ".json");
+        OutputFile.check(out, "--out", java.util.Map.of("--topology", topologyOptions.file()), ".csv", ".json");
         TrafficSpec trafficSpec = TrafficSpec.parse(model);
         Topology t = topologyOptions.load();
         TrafficMatrix tm = trafficSpec.generate(t);

@@ -69,13 +69,13 @@ public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Par
                 TeResult r = new TeOptimizer(solver, new SolverOptions(timeLimit, cores, false)).withGap(gap).withShorterPaths(shorterPaths)
                         .solve(problem, objective);
                 yield new Outcome(m, r.status().name(), r.value(), r.buildSeconds(), r.solveSeconds(), seconds(start), Double.NaN, Double.NaN,
-                        List.of(), meanHops(r.allocation()), true);
+                        List.of(), meanHops(r.allocation()), true, r.message());
             }
             case POP -> {
                 PopOptions options = new PopOptions(m.k(), m.clientSplit(), seed, partitioner, cores, new SolverOptions(timeLimit, 1, false));
                 PopResult r = new PopSolver(solver, options).withShorterPaths(shorterPaths).solve(problem, objective);
                 yield new Outcome(m, r.status().name(), r.value(), r.buildSecondsSum(), r.solveSecondsSum(), seconds(start),
-                        r.partitionSeconds(), r.mergeSeconds(), SubProblemTime.of(r.subResults()), meanHops(r.allocation()), true);
+                        r.partitionSeconds(), r.mergeSeconds(), SubProblemTime.of(r.subResults()), meanHops(r.allocation()), true, r.message());
             }
             case CSPF -> {
                 Allocation a = Cspf.allocate(problem);
@@ -83,7 +83,7 @@ public record ComparisonRunner(TeSolver solver, int cores, double timeLimit, Par
                 boolean routesAll = a.totalFlowMbps() >= problem.commodities().totalDemandMbps() * (1 - 1e-9);
                 boolean comparable = !objective.sharesDemandFairly() && (objective != Objective.MIN_MLU || routesAll);
                 yield new Outcome(m, "HEURISTIC", a.objectiveValue(objective), 0, wall, wall, Double.NaN, Double.NaN, List.of(),
-                        a.meanPathHops(), comparable);
+                        a.meanPathHops(), comparable, "");
             }
         };
     }

@@ -63,6 +63,19 @@ public final class ComparisonTable {
     }
 
     /**
+     * One line per method that has something to say about how it ended (a failure's reason, what a
+     * time limit left), so a row reading ERROR or NaN comes with its cause.
+     */
+    public static void printMessages(List<Outcome> outcomes, PrintWriter out) {
+        for (Outcome o : outcomes) {
+            if (!o.message().isEmpty()) {
+                out.printf("%s: %s: %s%n", o.method().label(), o.status(), o.message());
+            }
+        }
+        out.flush();
+    }
+
+    /**
      * One line per POP method: its sub-problems' build + solve seconds (least, median, most, and
      * which one took the most), and how many did not end optimal.
      */

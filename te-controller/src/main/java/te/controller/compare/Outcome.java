@@ -23,11 +23,19 @@ import te.lp.SolveStatus;
  * @param comparable   whether {@code value} can be set against the full LP's: not for a heuristic
  *                     that leaves demand unrouted under min-MLU (its peak covers only what it
  *                     routed) or under fair (its total flow is not taken at the fair share)
+ * @param message      the solver's word on how it ended (why it failed, what a time limit left); empty when none
  */
 public record Outcome(Method method, String status, double value, double buildSeconds, double solveSeconds, double wallSeconds,
-                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems, double meanHops, boolean comparable) {
+                      double splitSeconds, double mergeSeconds, List<SubProblemTime> subProblems, double meanHops, boolean comparable,
+                      String message) {
     public Outcome {
         subProblems = List.copyOf(subProblems);
+        java.util.Objects.requireNonNull(message, "message");
+    }
+
+    /** @return whether the method produced an allocation (an ERROR or a time limit that found none did not) */
+    public boolean allocated() {
+        return !Double.isNaN(value);
     }
 
     /** @return whether the method solved its LP(s) to optimality */

@@ -135,7 +135,7 @@ class ComparisonRunnerTest {
                 new SubProblemTime(2, 10, "OPTIMAL", 1, 0.015, 0.015, 5, 5),
                 new SubProblemTime(3, 10, "OPTIMAL", 1, 0.020, 0.020, 5, 5),
                 new SubProblemTime(4, 10, "OPTIMAL", 1, 0.050, 0.064, 5, 5));
-        Outcome pop4 = new Outcome(Method.pop(4, 0), "OPTIMAL", 4, 0.2, 0.2, 0.5, 0.01, 0.01, subs, 3.0, true);
+        Outcome pop4 = new Outcome(Method.pop(4, 0), "OPTIMAL", 4, 0.2, 0.2, 0.5, 0.01, 0.01, subs, 3.0, true, "");
         StringWriter summary = new StringWriter();
         ComparisonTable.printSubProblemSummary(List.of(pop4), new PrintWriter(summary));
         assertThat(summary.toString()).contains("least 0.020, median 0.035, most 0.114 (sub-problem 4)");

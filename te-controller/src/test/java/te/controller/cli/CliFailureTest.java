@@ -1,0 +1,70 @@
+package te.controller.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import te.controller.cli.TeCliTest.Run;
+import te.zoo.TopologyCatalog;
+
+/** How the CLI fails: before any work where the arguments already show it, and never silently. */
+class CliFailureTest {
+    @Test
+    void anOutputThatIsOneOfTheInputsIsRefusedAndTheInputKept(@TempDir Path dir) throws Exception {
+        Path tm = dir.resolve("tm.csv");
+        assertThat(TeCliTest.run("traffic", "-t", "Abilene", "-m", "gravity:1,400", "-o", tm.toString()).exit()).isZero();
+        byte[] matrix = Files.readAllBytes(tm);
+        Run overTraffic = TeCliTest.run("solve", "-t", "Abilene", "--traffic", tm.toString(), "-o", tm.toString());
+        assertThat(overTraffic.exit()).isEqualTo(1);
+        assertThat(overTraffic.err()).contains("--out '" + tm + "' is the --traffic file").contains("write elsewhere")
+                .doesNotContain("paths [");
+        assertThat(Files.readAllBytes(tm)).isEqualTo(matrix);
+        // Another spelling of the same file is the same file.
+        Path sameFile = dir.resolve(".").resolve("tm.csv");
+        Run plotOverTraffic = TeCliTest.run("compare", "-t", "Abilene", "--traffic", tm.toString(), "--pop", "2",
+                "--sub-problems", sameFile.toString());
+        assertThat(plotOverTraffic.exit()).isEqualTo(1);
+        assertThat(plotOverTraffic.err()).contains("--sub-problems '" + sameFile + "' is the --traffic file");
+        assertThat(Files.readAllBytes(tm)).isEqualTo(matrix);
+
+        Path zoo = TopologyCatalog.discoverDirectory().orElseThrow().resolve("b4-teavar.json");
+        Path topology = Files.copy(zoo, dir.resolve("b4.json"));
+        Run overTopology = TeCliTest.run("traffic", "-t", topology.toString(), "-o", topology.toString());
+        assertThat(overTopology.exit()).isEqualTo(1);
+        assertThat(overTopology.err()).contains("--out '" + topology + "' is the --topology file");
+        assertThat(Files.readAllBytes(topology)).isEqualTo(Files.readAllBytes(zoo));
+    }
+
+    @Test
+    void compareSaysWhyAMethodFoundNoAllocationAndExitsNonZero() {
+        // A limit too short to start the LP: the full LP ends without an allocation, POP routes its
+        // sub-problems by CSPF within their shares, CSPF needs no limit.
+        Run r = TeCliTest.run("compare", "-t", "Abilene", "--traffic", "gravity:1,400", "--pop", "2", "--time-limit", "0.000001");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).containsPattern("full LP +TIME_LIMIT +NaN")
+                .contains("full LP: TIME_LIMIT: time limit reached")
+                .contains("POP-2: TIME_LIMIT: 2 of 2 sub-problems not optimal, routed by a heuristic");
+        assertThat(r.err()).contains("error: no allocation from full LP (TIME_LIMIT); the reasons are printed after the table")
+                .doesNotContain("POP-2 (");
+    }
+
+    @Test
+    void compareInCsvModeKeepsTheReasonsOffTheTable() {
+        Run r = TeCliTest.run("compare", "-t", "Abilene", "--traffic", "gravity:1,400", "--pop", "2", "--time-limit", "0.000001", "--csv");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out().lines().toList()).hasSize(4).allMatch(line -> line.split(",", -1).length == 11);
+        assertThat(r.err()).contains("full LP: TIME_LIMIT: time limit reached");
+    }
+
+    @Test
+    void aBackendThatCannotServeTheObjectiveIsRefusedBeforeTheTopologyIsRead() {
+        for (String command : new String[] {"solve", "compare"}) {
+            Run r = TeCliTest.run(command, "-t", "NoSuchTopology", "--solver", "pdlp", "--objective", "max-min-fair");
+            assertThat(r.exit()).as(command).isEqualTo(1);
+            assertThat(r.err()).as(command).contains("which backend pdlp does not give").contains("use highs or highs-warm")
+                    .doesNotContain("unknown topology");
+        }
+    }
+}
