@@ -22,6 +22,14 @@ public record TeProblem(Topology topology, PathSet paths, Commodities commoditie
         if (capacityMbps.length != topology.arcCount()) {
             throw new IllegalArgumentException("capacity array has %d entries for %d arcs".formatted(capacityMbps.length, topology.arcCount()));
         }
+        for (int a = 0; a < capacityMbps.length; a++) {
+            // 0 is a closed arc (failed or drained); NaN or a negative value would reach the solver
+            // as a row it calls infeasible, naming nothing (review).
+            if (!(capacityMbps[a] >= 0) || Double.isInfinite(capacityMbps[a])) {
+                throw new IllegalArgumentException("arc %d (%s): capacity %s Mbps, expected a finite value >= 0"
+                        .formatted(a, topology.arcName(a), capacityMbps[a]));
+            }
+        }
         if (!paths.topologyHash().equals(topology.contentHash())) {
             throw new IllegalArgumentException("paths were computed for another topology (hash %s, topology %s)"
                     .formatted(paths.topologyHash().substring(0, 12), topology.contentHash().substring(0, 12)));
