@@ -12,12 +12,16 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 
 import org.slf4j.Logger;
@@ -26,9 +30,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Writes an output file whole or not at all: into a temporary file beside it, then renamed over
  * it. A failure part-way (a full disk, a size limit) leaves the previous file as it was, instead
- * of a truncated one that reads as valid up to the cut. A symbolic link is written through (its
- * target replaced, the link kept); what is not a regular file ({@code /dev/stdout}, a pipe) is
- * written in place, as it cannot be replaced.
+ * of a truncated one that reads as valid up to the cut. A text or byte output given as a symbolic
+ * link is written through (its target replaced, the link kept); one that is not a regular file
+ * ({@code /dev/stdout}, a pipe) is written in place, as it cannot be replaced. Channel writes (caches,
+ * daemon state: files the program names itself) refuse anything but a regular file.
  */
 public final class AtomicFile {
     /** What a new output file gets: what the JVM's own writes give under the usual umask 022. */
@@ -90,13 +95,16 @@ public final class AtomicFile {
     /**
      * Writes {@code target} through its temporary file's channel (large binary files), durably: the
      * content and the rename are forced to disk before it returns. {@code target} must be a regular
-     * file or absent.
+     * file or absent; a symbolic link (even to a regular file), directory, FIFO or device is refused
+     * untouched, so that a link planted at a cache's name cannot have its target overwritten.
      *
+     * @throws NotRegularFileException if {@code target} exists and is not a regular file
      * @throws NotDurableException if only forcing the directory failed: {@code target} holds the new content
      * @throws IOException         if any other step fails; {@code target} is then untouched and the
      *                             temporary file removed
      */
     public static void writeChannel(Path target, ChannelBody body) throws IOException {
+        requireRegularOrAbsent(target);
         replace(target, null, body);
     }
 
@@ -105,7 +113,68 @@ public final class AtomicFile {
      * whatever mode it had (state a daemon keeps; a copy restored by hand may have come in wider).
      */
     public static void writeOwnerOnly(Path target, ChannelBody body) throws IOException {
+        requireRegularOrAbsent(target);
         replace(target, OWNER_ONLY, body);
+    }
+
+    /**
+     * @return what {@code target} is when it is neither absent nor a regular file, for a message
+     *         ("a symbolic link to x", "a directory", "a FIFO", "a character device", ...); empty when
+     *         it is absent or a regular file. A link is described, not followed.
+     * @throws IOException if its attributes cannot be read
+     */
+    public static Optional<String> notRegularFile(Path target) throws IOException {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        }
+        if (attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        if (attributes.isSymbolicLink()) {
+            return Optional.of("a symbolic link to " + Files.readSymbolicLink(target));
+        }
+        if (attributes.isDirectory()) {
+            return Optional.of("a directory");
+        }
+        return Optional.of(specialKind(target));
+    }
+
+    /** Names a FIFO, device or socket from its mode bits where the platform gives them (Linux, macOS). */
+    private static String specialKind(Path target) {
+        int type;
+        try {
+            type = (Integer) Files.getAttribute(target, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 0170000;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "a special file (a FIFO, device or socket)";
+        }
+        return switch (type) {
+            case 0010000 -> "a FIFO";
+            case 0020000 -> "a character device";
+            case 0060000 -> "a block device";
+            case 0140000 -> "a socket";
+            default -> "a special file (mode type %o)".formatted(type);
+        };
+    }
+
+    /**
+     * A channel write would otherwise rename over a link's target, or over a FIFO or device: the
+     * target must be a regular file (not a link) or absent.
+     */
+    private static void requireRegularOrAbsent(Path target) throws IOException {
+        Optional<String> kind = notRegularFile(target);
+        if (kind.isPresent()) {
+            throw new NotRegularFileException(target, kind.get());
+        }
+    }
+
+    /** The target of a channel write is a link, directory, FIFO or device: it was left as it is. */
+    public static final class NotRegularFileException extends IOException {
+        NotRegularFileException(Path file, String kind) {
+            super("%s is %s, not a regular file: left as it is".formatted(file, kind));
+        }
     }
 
     private interface StreamWrite {

@@ -1,5 +1,7 @@
 package te.topology.paths;
 
+import static java.util.Objects.requireNonNull;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -7,12 +9,17 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.zip.CRC32C;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import te.topology.Topology;
+import te.topology.io.AtomicFile;
 
 /**
  * On-disk cache of {@link PathSet}s, one file per (topology content, path spec) in a directory.
@@ -21,6 +28,9 @@ import te.topology.Topology;
  * array lengths, the five int arrays, then a CRC32C of everything before it. Files are written to a
  * temporary name, forced to disk and atomically renamed, so a crash leaves either the old file or
  * none; a truncated or altered file fails its length or checksum test and is reported, never used.
+ * A valid checksum proves only that the file is whole, not who wrote it: the arrays are checked
+ * against the topology too (offsets, node ranges, every path a walk from its source to its
+ * destination), in time linear in their size. Only a regular file is read or replaced.
  */
 public final class PathCache {
     private static final Logger LOG = LoggerFactory.getLogger(PathCache.class);
@@ -53,23 +63,102 @@ public final class PathCache {
      * @param threads worker threads for a computation
      */
     public PathSet allPairs(Topology topology, PathSpec spec, int threads, PathPrecomputation.Progress progress) {
+        return allPairsWithOutcome(topology, spec, threads, progress).paths();
+    }
+
+    /** How {@link #allPairsWithOutcome} came by its paths. */
+    public enum Outcome {
+        /** Read from the cache file. */
+        LOADED,
+        /** Computed and written to the cache file. */
+        STORED,
+        /** Computed; the cache file was left as it was (see {@link Result#problems()}). */
+        NOT_STORED
+    }
+
+    /**
+     * All-pairs paths and what the cache did to give them.
+     *
+     * @param paths    the paths, valid whatever the outcome
+     * @param outcome  whether they were loaded, or computed and stored or not
+     * @param file     the cache file read, written, or left alone
+     * @param problems what made the file unusable or unwritable, in order (each also logged as a warning)
+     */
+    public record Result(PathSet paths, Outcome outcome, Path file, List<String> problems) {
+        /** @throws NullPointerException if any component is null */
+        public Result {
+            requireNonNull(paths, "paths");
+            requireNonNull(outcome, "outcome");
+            requireNonNull(file, "file");
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /**
+     * As {@link #allPairs}, telling what became of the cache file. Only a regular file at the cache
+     * name is read or replaced: a symbolic link, FIFO, device or directory there is left alone (a
+     * link's target could be anyone's file; opening a FIFO blocks), and the paths are computed
+     * without caching. A file that fails any check (checksum, key, structure, walks over this
+     * topology, every ordered pair present) is recomputed and rewritten.
+     *
+     * @param threads worker threads for a computation
+     */
+    public Result allPairsWithOutcome(Topology topology, PathSpec spec, int threads, PathPrecomputation.Progress progress) {
         Path file = fileFor(topology, spec, true);
-        if (Files.exists(file)) {
+        List<String> problems = new ArrayList<>();
+        Optional<String> other = otherThanRegularFile(file);
+        if (other.isPresent()) {
+            problems.add("%s is %s, not a path cache file: neither read nor replaced".formatted(file, other.get()));
+            LOG.warn("{}; going on without caching", problems.get(0));
+            return new Result(PathPrecomputation.allPairs(topology, spec, threads, progress), Outcome.NOT_STORED, file, problems);
+        }
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             // A miss's store removes them; on a hit a crashed write's file (123 MB on Kdl) must not wait for the next miss.
-            te.topology.io.AtomicFile.removeStaleTemporaries(file);
+            AtomicFile.removeStaleTemporaries(file);
             try {
-                return load(file, topology, spec);
+                return new Result(requireAllPairs(file, load(file, topology, spec)), Outcome.LOADED, file, problems);
             } catch (PathCacheException e) {
+                problems.add(e.getMessage());
                 LOG.warn("ignoring path cache: {}; recomputing", e.getMessage());
             }
         }
         PathSet paths = PathPrecomputation.allPairs(topology, spec, threads, progress);
         try {
             store(file, paths);
+            return new Result(paths, Outcome.STORED, file, problems);
         } catch (UncheckedIOException e) {
-            // The cache only saves time: the computed paths are good without it.
             // The cause as text: a Throwable last argument would be taken as the stack to print, leaving {} unfilled.
-            LOG.warn("{}: {}; going on without caching", e.getMessage(), String.valueOf(e.getCause()));
+            String why = "%s: %s".formatted(e.getMessage(), String.valueOf(e.getCause()));
+            if (e.getCause() instanceof AtomicFile.NotDurableException) {
+                // The new file is in place and reads back; only a power loss could undo it.
+                LOG.warn("{}", why);
+                return new Result(paths, Outcome.STORED, file, problems);
+            }
+            // The cache only saves time: the computed paths are good without it.
+            problems.add(why);
+            LOG.warn("{}; going on without caching", why);
+            return new Result(paths, Outcome.NOT_STORED, file, problems);
+        }
+    }
+
+    /** @return what {@code file} is when not absent and not a regular file (a link is not followed) */
+    private static Optional<String> otherThanRegularFile(Path file) {
+        try {
+            return AtomicFile.notRegularFile(file);
+        } catch (IOException e) {
+            // Cannot tell (a cache "directory" that is a file, no search permission): reading and
+            // storing fail in their turn and say why.
+            return Optional.empty();
+        }
+    }
+
+    /** An all-pairs file must hold every ordered pair: a dropped one would leave its demand unrouted. */
+    private static PathSet requireAllPairs(Path file, PathSet paths) {
+        long expected = (long) paths.nodeCount() * (paths.nodeCount() - 1);
+        // The pairs are distinct, in range and not self-pairs (PathSet checks it): the count says all are there.
+        if (paths.pairCount() != expected) {
+            throw new PathCacheException("%s: corrupt (%d node pairs, expected all %d ordered pairs of %d nodes)"
+                    .formatted(file, paths.pairCount(), expected, paths.nodeCount()));
         }
         return paths;
     }
@@ -81,14 +170,16 @@ public final class PathCache {
     /**
      * Writes atomically: temp file in the same directory, fsync, rename.
      *
-     * @throws UncheckedIOException if the directory or file cannot be written
+     * @throws UncheckedIOException if the directory or file cannot be written, or {@code file} is
+     *                              there but not a regular file (a symbolic link, FIFO, device,
+     *                              directory: left as it is)
      */
     public void store(Path file, PathSet paths) {
         byte[] key = key(paths.topologyHash(), paths.spec()).getBytes(StandardCharsets.UTF_8);
         int[][] arrays = {paths.srcArray(), paths.dstArray(), paths.pathStartArray(), paths.arcStartArray(), paths.arcArray()};
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
-            te.topology.io.AtomicFile.writeChannel(file, channel -> write(channel, key, arrays, paths.nodeCount()));
+            AtomicFile.writeChannel(file, channel -> write(channel, key, arrays, paths.nodeCount()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write path cache " + file, e);
         }
@@ -126,13 +217,25 @@ public final class PathCache {
     }
 
     /**
-     * @return the paths in {@code file}
-     * @throws PathCacheException if the file is unreadable, truncated, corrupt, of another format
+     * @return the paths in {@code file}, checked against {@code topology}: every path is a walk of its
+     *         arcs from its pair's source to its destination
+     * @throws PathCacheException if the file is not a regular file (a symbolic link, FIFO, device,
+     *                            directory), unreadable, truncated, corrupt, of another format
      *                            version, or for another topology or spec
      */
     public PathSet load(Path file, Topology topology, PathSpec spec) {
+        Optional<String> other;
+        try {
+            other = AtomicFile.notRegularFile(file);
+        } catch (IOException e) {
+            throw new PathCacheException("%s: cannot read: %s".formatted(file, e), e);
+        }
+        if (other.isPresent()) {
+            throw new PathCacheException("%s is %s, not a path cache file".formatted(file, other.get()));
+        }
         ByteBuffer buffer;
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        // No link is followed even if one replaced the file since the check above.
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             long size = channel.size();
             if (size > Integer.MAX_VALUE) {
                 throw new PathCacheException("%s: %d bytes is larger than a path cache can be".formatted(file, size));
@@ -145,10 +248,17 @@ public final class PathCache {
         } catch (IOException e) {
             throw new PathCacheException("%s: cannot read: %s".formatted(file, e.getMessage()), e);
         }
-        return decode(file, buffer, key(topology.contentHash(), spec), spec);
+        try {
+            return decode(file, buffer, key(topology.contentHash(), spec), spec, topology);
+        } catch (PathCacheException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // A check missed below must still read as a corrupt file, never escape as a crash.
+            throw new PathCacheException("%s: corrupt (%s)".formatted(file, e), e);
+        }
     }
 
-    private static PathSet decode(Path file, ByteBuffer buffer, String expectedKey, PathSpec spec) {
+    private static PathSet decode(Path file, ByteBuffer buffer, String expectedKey, PathSpec spec, Topology topology) {
         if (buffer.remaining() < 8 + 4 + 4 + 8 || buffer.getLong(0) != MAGIC) {
             throw new PathCacheException(file + ": not a path cache file (bad magic or too short)");
         }
@@ -173,11 +283,23 @@ public final class PathCache {
         if (!key.equals(expectedKey)) {
             throw new PathCacheException("%s: holds '%s', expected '%s'".formatted(file, key, expectedKey));
         }
+        // The checksum only proves the file is as written, not that it was written by us: every
+        // count and array is checked before a path is routed over.
+        if (buffer.remaining() < 4 + 4 * 5 + 8) {
+            throw new PathCacheException(file + ": corrupt (header cut short)");
+        }
         int nodeCount = buffer.getInt();
+        if (nodeCount != topology.nodeCount()) {
+            throw new PathCacheException("%s: corrupt (paths for %d nodes, %s has %d)"
+                    .formatted(file, nodeCount, topology.name(), topology.nodeCount()));
+        }
         int[] lengths = new int[5];
         long expectedBytes = buffer.position() + 4L * lengths.length + 8;
         for (int i = 0; i < lengths.length; i++) {
             lengths[i] = buffer.getInt();
+            if (lengths[i] < 0) {
+                throw new PathCacheException("%s: corrupt (array %d has length %d, expected >= 0)".formatted(file, i, lengths[i]));
+            }
             expectedBytes += 4L * lengths[i];
         }
         if (expectedBytes != total) {
@@ -190,7 +312,9 @@ public final class PathCache {
             buffer.position(buffer.position() + 4 * lengths[i]);
         }
         try {
-            return new PathSet(key.split("\\|")[1], spec, nodeCount, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4]);
+            PathSet paths = new PathSet(key.split("\\|")[1], spec, nodeCount, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4]);
+            paths.requireWalksOf(topology);
+            return paths;
         } catch (IllegalArgumentException e) {
             throw new PathCacheException(file + ": corrupt (" + e.getMessage() + ")", e);
         }

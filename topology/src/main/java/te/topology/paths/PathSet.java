@@ -24,28 +24,96 @@ public final class PathSet {
     private final int[] arcs;
 
     /**
-     * Takes ownership of the arrays (no copies: they can be hundreds of MB).
+     * Takes ownership of the arrays (no copies: they can be hundreds of MB). Checks, in time linear in
+     * the arrays, that they describe such a set; whether the paths are walks of a topology is
+     * {@link #requireWalksOf(Topology)}'s to check.
      *
-     * @throws IllegalArgumentException if the arrays are inconsistent
+     * @throws IllegalArgumentException naming the first inconsistency: lengths that do not match,
+     *                                  offsets that do not start at 0, decrease or end elsewhere than
+     *                                  the next array's length, a node outside {@code 0..nodeCount-1},
+     *                                  a pair from a node to itself, or pairs out of order or repeated
      */
     public PathSet(String topologyHash, PathSpec spec, int nodeCount,
                    int[] src, int[] dst, int[] pathStart, int[] arcStart, int[] arcs) {
         this.topologyHash = requireNonNull(topologyHash, "topologyHash");
         this.spec = requireNonNull(spec, "spec");
         this.nodeCount = nodeCount;
-        this.src = src;
-        this.dst = dst;
-        this.pathStart = pathStart;
-        this.arcStart = arcStart;
-        this.arcs = arcs;
-        if (src.length != dst.length || pathStart.length != src.length + 1
-                || arcStart.length != pathStart[src.length] + 1 || arcs.length != arcStart[arcStart.length - 1]) {
-            throw new IllegalArgumentException("inconsistent path arrays: pairs=%d/%d pathStart=%d arcStart=%d arcs=%d"
-                    .formatted(src.length, dst.length, pathStart.length, arcStart.length, arcs.length));
+        this.src = requireNonNull(src, "src");
+        this.dst = requireNonNull(dst, "dst");
+        this.pathStart = requireNonNull(pathStart, "pathStart");
+        this.arcStart = requireNonNull(arcStart, "arcStart");
+        this.arcs = requireNonNull(arcs, "arcs");
+        if (nodeCount < 0) {
+            throw new IllegalArgumentException("nodeCount must be >= 0, got " + nodeCount);
         }
-        for (int i = 1; i < src.length; i++) {
-            if (key(i - 1) >= key(i)) {
+        if (src.length != dst.length || pathStart.length != src.length + 1) {
+            throw new IllegalArgumentException("inconsistent path arrays: %d sources, %d destinations and %d path starts, expected equal counts and one more start"
+                    .formatted(src.length, dst.length, pathStart.length));
+        }
+        requireOffsets("pathStart", pathStart, arcStart.length - 1, "arcStart's length - 1");
+        requireOffsets("arcStart", arcStart, arcs.length, "arcs' length");
+        for (int i = 0; i < src.length; i++) {
+            if (src[i] < 0 || src[i] >= nodeCount || dst[i] < 0 || dst[i] >= nodeCount || src[i] == dst[i]) {
+                throw new IllegalArgumentException("pair %d is %d->%d, expected two different nodes in 0..%d"
+                        .formatted(i, src[i], dst[i], nodeCount - 1));
+            }
+            if (i > 0 && key(i - 1) >= key(i)) {
                 throw new IllegalArgumentException("pairs must be sorted by (src, dst) without duplicates at index " + i);
+            }
+        }
+    }
+
+    /** Offsets into the next array: from 0, never decreasing, ending at that array's length. */
+    private static void requireOffsets(String name, int[] offsets, int end, String endName) {
+        if (offsets.length == 0 || offsets[0] != 0) {
+            throw new IllegalArgumentException("%s must start at 0, got %s".formatted(name,
+                    offsets.length == 0 ? "no entries" : String.valueOf(offsets[0])));
+        }
+        for (int i = 1; i < offsets.length; i++) {
+            if (offsets[i] < offsets[i - 1]) {
+                throw new IllegalArgumentException("%s[%d] = %d is below %s[%d] = %d, expected non-decreasing offsets"
+                        .formatted(name, i, offsets[i], name, i - 1, offsets[i - 1]));
+            }
+        }
+        if (offsets[offsets.length - 1] != end) {
+            throw new IllegalArgumentException("%s ends at %d, expected %s, %d"
+                    .formatted(name, offsets[offsets.length - 1], endName, end));
+        }
+    }
+
+    /**
+     * Checks that these paths belong to {@code topology}: the node counts agree and every path is a
+     * walk of one or more of its arcs from its pair's source to its destination. Linear in the arc
+     * entries (a Kdl cache's ~30 M take a few tens of ms).
+     *
+     * @throws IllegalArgumentException naming the first path that is not such a walk, and why
+     */
+    public void requireWalksOf(Topology topology) {
+        if (topology.nodeCount() != nodeCount) {
+            throw new IllegalArgumentException("paths for %d nodes, %s has %d".formatted(nodeCount, topology.name(), topology.nodeCount()));
+        }
+        int arcCount = topology.arcCount();
+        for (int i = 0; i < src.length; i++) {
+            for (int p = pathStart[i]; p < pathStart[i + 1]; p++) {
+                if (arcStart[p + 1] == arcStart[p]) {
+                    throw new IllegalArgumentException("path %d of pair %d->%d has no arcs".formatted(p, src[i], dst[i]));
+                }
+                int at = src[i];
+                for (int e = arcStart[p]; e < arcStart[p + 1]; e++) {
+                    int a = arcs[e];
+                    if (a < 0 || a >= arcCount) {
+                        throw new IllegalArgumentException("path %d of pair %d->%d: arc %d, expected 0..%d"
+                                .formatted(p, src[i], dst[i], a, arcCount - 1));
+                    }
+                    if (topology.arcSrc(a) != at) {
+                        throw new IllegalArgumentException("path %d of pair %d->%d: arc %d leaves node %d, expected one leaving %d"
+                                .formatted(p, src[i], dst[i], a, topology.arcSrc(a), at));
+                    }
+                    at = topology.arcDst(a);
+                }
+                if (at != dst[i]) {
+                    throw new IllegalArgumentException("path %d of pair %d->%d ends at node %d".formatted(p, src[i], dst[i], at));
+                }
             }
         }
     }

@@ -102,4 +102,39 @@ class AtomicFileTest {
         Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(modifiedMillis));
         return file;
     }
+
+    /**
+     * A channel write names its own files (caches, state): a link planted at the name must not get
+     * its target replaced, nor a FIFO, device or directory be renamed over.
+     */
+    @Test
+    void aChannelWriteRefusesAnythingButARegularFile(@TempDir Path dir) throws Exception {
+        Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+        Path link = Files.createSymbolicLink(dir.resolve("cache.paths"), precious);
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling.paths"), dir.resolve("nowhere"));
+        Path fifo = dir.resolve("fifo.paths");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor()).isZero();
+        Path directory = Files.createDirectory(dir.resolve("dir.paths"));
+        AtomicFile.ChannelBody body = ch -> ch.write(java.nio.ByteBuffer.wrap(new byte[] {1}));
+        assertThatThrownBy(() -> AtomicFile.writeChannel(link, body)).isInstanceOf(AtomicFile.NotRegularFileException.class)
+                .hasMessage(link + " is a symbolic link to " + precious + ", not a regular file: left as it is");
+        assertThatThrownBy(() -> AtomicFile.writeOwnerOnly(link, body)).isInstanceOf(AtomicFile.NotRegularFileException.class);
+        assertThatThrownBy(() -> AtomicFile.writeChannel(dangling, body)).hasMessageContaining("is a symbolic link to " + dir.resolve("nowhere"));
+        assertThatThrownBy(() -> AtomicFile.writeChannel(fifo, body)).hasMessageContaining(fifo + " is a FIFO, not a regular file");
+        assertThatThrownBy(() -> AtomicFile.writeChannel(directory, body)).hasMessageContaining(directory + " is a directory");
+        assertThat(precious).hasContent("keep me");
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+        assertThat(Files.isSymbolicLink(dangling)).isTrue();
+        assertThat(Files.isRegularFile(fifo)).isFalse();
+        assertThat(AtomicFile.notRegularFile(Path.of("/dev/null"))).contains("a character device");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(f -> f.getFileName().toString())).noneMatch(name -> name.endsWith(".tmp"));
+        }
+        Path regular = Files.writeString(dir.resolve("regular.paths"), "old");
+        AtomicFile.writeChannel(regular, body);
+        assertThat(Files.readAllBytes(regular)).containsExactly(1);
+        assertThat(AtomicFile.notRegularFile(regular)).isEmpty();
+        assertThat(AtomicFile.notRegularFile(dir.resolve("absent"))).isEmpty();
+    }
 }

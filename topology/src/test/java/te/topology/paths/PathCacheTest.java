@@ -3,10 +3,17 @@ package te.topology.paths;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import te.topology.Topology;
 
@@ -61,12 +68,16 @@ class PathCacheTest {
     @Test
     void aWriteThatFailsLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
         PathCache cache = new PathCache(dir);
-        // The cache file's name taken by a directory that is not empty: the rename fails after the whole write.
+        // The cache file's name taken by a directory: it is left alone rather than written into or renamed over.
         Path file = cache.fileFor(topology, spec, true);
         Files.createDirectories(file.resolve("in-the-way"));
         for (int run = 0; run < 2; run++) {
-            assertThat(cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE).pathCount()).isPositive();
+            PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+            assertThat(result.paths().pathCount()).isPositive();
+            assertThat(result.outcome()).isEqualTo(PathCache.Outcome.NOT_STORED);
+            assertThat(result.problems()).singleElement().asString().contains(file + " is a directory");
         }
+        assertThat(file.resolve("in-the-way")).isDirectory();
         try (var files = Files.list(dir)) {
             assertThat(files.map(f -> f.getFileName().toString())).noneMatch(name -> name.endsWith(".tmp"));
         }
@@ -102,5 +113,190 @@ class PathCacheTest {
         Files.write(file, bytes);
         PathSpec other = new PathSpec(2, PathMethod.YEN, PathMetric.HOPS);
         assertThatThrownBy(() -> cache.load(file, topology, other)).hasMessageContaining("expected 'v" + PathCache.FORMAT_VERSION + "|");
+    }
+
+    /** A link planted at the cache's name: its target is somebody's file and must survive, read or not. */
+    @Test
+    void aSymbolicLinkAtTheCacheNameIsNeitherReadNorReplaced(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir.resolve("cache"));
+        Path file = cache.fileFor(topology, spec, true);
+        Files.createDirectories(file.getParent());
+        Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
+        Files.createSymbolicLink(file, precious);
+        PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        assertThat(result.outcome()).isEqualTo(PathCache.Outcome.NOT_STORED);
+        assertThat(result.paths().pairCount()).isEqualTo(20);
+        assertThat(result.problems()).singleElement().asString()
+                .contains(file.toString()).contains("a symbolic link to " + precious);
+        assertThat(precious).hasContent("keep me");
+        assertThat(Files.isSymbolicLink(file)).isTrue();
+        // Even a link to a valid cache file is not read: what it points at is not the cache's to vouch for.
+        Path valid = dir.resolve("valid.paths");
+        cache.store(valid, result.paths());
+        Files.delete(file);
+        Files.createSymbolicLink(file, valid);
+        assertThat(cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE).outcome())
+                .isEqualTo(PathCache.Outcome.NOT_STORED);
+        assertThatThrownBy(() -> cache.load(file, topology, spec)).isInstanceOf(PathCacheException.class)
+                .hasMessageContaining("is a symbolic link to " + valid);
+    }
+
+    /** Opening a FIFO for reading blocks until a writer comes: the type is checked first. */
+    @Test
+    @Timeout(value = 30, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aFifoAtTheCacheNameIsNeitherOpenedNorReplaced(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        Path file = cache.fileFor(topology, spec, true);
+        mkfifo(file);
+        PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        assertThat(result.outcome()).isEqualTo(PathCache.Outcome.NOT_STORED);
+        assertThat(result.problems()).singleElement().asString().contains(file + " is a FIFO");
+        assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+        assertThatThrownBy(() -> cache.load(file, topology, spec)).hasMessageContaining("is a FIFO, not a path cache file");
+    }
+
+    static void mkfifo(Path file) throws Exception {
+        Process p = new ProcessBuilder("mkfifo", file.toString()).redirectErrorStream(true).start();
+        assertThat(p.waitFor()).as("mkfifo %s: %s", file, new String(p.getInputStream().readAllBytes())).isZero();
+    }
+
+    /**
+     * Files with a valid checksum and key but arrays no precomputation writes (the review's crafted
+     * Abilene files, rebuilt here): each is refused as corrupt with its reason, recomputed and rewritten.
+     */
+    @Test
+    void craftedFilesWithAValidChecksumAreCheckedAgainstTheTopology(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        Path file = cache.fileFor(topology, spec, true);
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        byte[] original = Files.readAllBytes(file);
+        int m = topology.arcCount();
+        Map<String, Crafted> cases = new LinkedHashMap<>();
+        cases.put("path 0 of pair 0->1 ends at node 2", new Crafted(original).edit(a -> {
+            for (int i = 0; i < a[4].length; i++) {
+                a[4][i] = (a[4][i] + 1) % m; // the review's swaparcs: every arc moved to the next id
+            }
+        }));
+        cases.put("arc 9999, expected 0..%d".formatted(m - 1), new Crafted(original).edit(a -> a[4][0] = 9999));
+        cases.put("array 0 has length -1", new Crafted(original).lengths(l -> {
+            l[1] += l[0] + 1;
+            l[0] = -1;
+        }));
+        cases.put("pathStart must start at 0, got -1", new Crafted(original).edit(a -> {
+            a[0] = new int[0];
+            a[1] = new int[0];
+            a[2] = new int[] {-1};
+            a[3] = new int[0];
+            a[4] = new int[0];
+        }));
+        cases.put("paths for 3 nodes", new Crafted(original).nodeCount(3));
+        cases.put("expected two different nodes in 0..4", new Crafted(original).edit(a -> a[1][0] = a[0][0]));
+        cases.put("pair 19 is 4->7", new Crafted(original).edit(a -> a[1][19] = 7));
+        cases.put("expected non-decreasing offsets", new Crafted(original).edit(a -> {
+            a[3][1] = a[3][2] + 1;
+        }));
+        cases.put("has no arcs", new Crafted(original).edit(a -> {
+            // Path 0 loses its arcs to path 1, which then is no walk either; the first is reported.
+            a[3][1] = 0;
+        }));
+        for (var c : cases.entrySet()) {
+            Files.write(file, c.getValue().bytes());
+            assertThatThrownBy(() -> cache.load(file, topology, spec)).as(c.getKey())
+                    .isInstanceOf(PathCacheException.class)
+                    .hasMessageContaining(file.toString())
+                    .hasMessageContaining(c.getKey());
+            PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+            assertThat(result.outcome()).as(c.getKey()).isEqualTo(PathCache.Outcome.STORED);
+            assertThat(result.problems()).as(c.getKey()).singleElement().asString().contains(c.getKey());
+            assertThat(Files.readAllBytes(file)).as(c.getKey()).isEqualTo(original);
+        }
+        assertThat(cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE).outcome())
+                .isEqualTo(PathCache.Outcome.LOADED);
+    }
+
+    /** The review's droppairs: one pair left, so all other demand would go unrouted without a word. */
+    @Test
+    void anAllPairsFileMissingPairsIsRecomputed(@TempDir Path dir) throws Exception {
+        PathCache cache = new PathCache(dir);
+        Path file = cache.fileFor(topology, spec, true);
+        cache.allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        byte[] original = Files.readAllBytes(file);
+        Files.write(file, new Crafted(original).edit(a -> {
+            int paths = a[2][1];
+            int arcs = a[3][paths];
+            a[0] = Arrays.copyOf(a[0], 1);
+            a[1] = Arrays.copyOf(a[1], 1);
+            a[2] = Arrays.copyOf(a[2], 2);
+            a[3] = Arrays.copyOf(a[3], paths + 1);
+            a[4] = Arrays.copyOf(a[4], arcs);
+        }).bytes());
+        PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        assertThat(result.outcome()).isEqualTo(PathCache.Outcome.STORED);
+        assertThat(result.paths().pairCount()).isEqualTo(20);
+        assertThat(result.problems()).singleElement().asString()
+                .contains(file.toString()).contains("1 node pairs, expected all 20 ordered pairs of 5 nodes");
+        assertThat(Files.readAllBytes(file)).isEqualTo(original);
+    }
+
+    /** A cache file taken apart into its header fields and arrays, edited, and put back with a valid CRC32C. */
+    private static final class Crafted {
+        private final byte[] key;
+        private int nodeCount;
+        private final int[][] arrays = new int[5][];
+        private final int[] lengths = new int[5];
+
+        Crafted(byte[] file) {
+            ByteBuffer b = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
+            b.position(12);
+            key = new byte[b.getInt()];
+            b.get(key);
+            nodeCount = b.getInt();
+            for (int i = 0; i < 5; i++) {
+                lengths[i] = b.getInt();
+            }
+            for (int i = 0; i < 5; i++) {
+                arrays[i] = new int[lengths[i]];
+                for (int j = 0; j < lengths[i]; j++) {
+                    arrays[i][j] = b.getInt();
+                }
+            }
+        }
+
+        Crafted edit(java.util.function.Consumer<int[][]> change) {
+            change.accept(arrays);
+            for (int i = 0; i < 5; i++) {
+                lengths[i] = arrays[i].length;
+            }
+            return this;
+        }
+
+        /** Changes the header's lengths only, leaving the bytes after them as they are. */
+        Crafted lengths(java.util.function.Consumer<int[]> change) {
+            change.accept(lengths);
+            return this;
+        }
+
+        Crafted nodeCount(int n) {
+            nodeCount = n;
+            return this;
+        }
+
+        byte[] bytes() {
+            int size = 8 + 4 + 4 + key.length + 4 + 20 + 4 * Arrays.stream(arrays).mapToInt(a -> a.length).sum();
+            ByteBuffer b = ByteBuffer.allocate(size + 8).order(ByteOrder.LITTLE_ENDIAN);
+            b.putLong(0x3153485441504554L).putInt(PathCache.FORMAT_VERSION).putInt(key.length).put(key).putInt(nodeCount);
+            for (int length : lengths) {
+                b.putInt(length);
+            }
+            for (int[] array : arrays) {
+                for (int v : array) {
+                    b.putInt(v);
+                }
+            }
+            CRC32C crc = new CRC32C();
+            crc.update(b.array(), 0, size);
+            b.putLong(crc.getValue());
+            return b.array();
+        }
     }
 }
