@@ -86,11 +86,14 @@ public final class TopologyCatalog {
      * @param nameOrPath a file path, a bundled name, or a Topology Zoo network name
      * @return the normalised topology
      * @throws IllegalArgumentException naming the value and the available names when nothing matches
-     * @throws te.topology.TopologyFormatException when the file found is invalid
+     * @throws te.topology.TopologyFormatException when the file found is invalid, or is not a regular
+     *                                             file (a FIFO, say) or is too large to read
      */
     public Topology load(String nameOrPath) {
         Path asPath = Path.of(nameOrPath);
-        if (Files.isRegularFile(asPath)) {
+        // A FIFO or device given as the file goes to the reader too, which says what it is rather
+        // than "unknown topology"; a directory may share a network's name, so it does not.
+        if (Files.exists(asPath) && !Files.isDirectory(asPath)) {
             return reader.read(asPath);
         }
         for (String bundled : BUNDLED) {
@@ -100,6 +103,7 @@ public final class TopologyCatalog {
         }
         Optional<Path> inDirectory = findInDirectory(nameOrPath);
         if (inDirectory.isPresent()) {
+            // The reader refuses anything but a regular file (a FIFO named Kdl.graphml would block forever).
             return reader.read(inDirectory.get());
         }
         throw new IllegalArgumentException("unknown topology '%s': not a file, and not one of %s%s".formatted(

@@ -1,7 +1,6 @@
 package te.topology.io;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import te.topology.Topology;
@@ -25,13 +24,15 @@ public final class TopologyReader {
     }
 
     /**
+     * @param file a regular file of at most {@link InputFiles#MAX_BYTES} (1 GiB)
      * @return the normalised topology in the file
-     * @throws TopologyFormatException if the file is missing, of an unknown format or invalid
+     * @throws TopologyFormatException if the file is missing, not a regular file (a FIFO, say),
+     *                                 larger than the limit, of an unknown format or invalid
      */
     public Topology read(Path file) {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = InputFiles.readAll(file);
         } catch (NoSuchFileException e) {
             throw new TopologyFormatException(file.toString(), null, "no such file");
         } catch (IOException e) {

@@ -13,7 +13,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -36,16 +35,20 @@ public final class TrafficMatrixIo {
     /**
      * Reads a file, choosing CSV or JSON by its first non-blank character.
      *
+     * @param file a regular file of at most {@link te.topology.io.InputFiles#MAX_BYTES} (1 GiB)
      * @throws TrafficMatrixFormatException listing every invalid entry
-     * @throws UncheckedIOException         if the file cannot be read
+     * @throws UncheckedIOException         if the file cannot be read, is not a regular file (a
+     *                                      FIFO, say: reading it could wait forever) or is larger
+     *                                      than the limit; the cause says which
      */
     public static TrafficMatrix read(Topology topology, Path file) {
+        byte[] bytes;
         try {
-            byte[] bytes = Files.readAllBytes(file);
-            return read(topology, file.toString(), bytes);
+            bytes = te.topology.io.InputFiles.readAll(file);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read traffic matrix " + file, e);
         }
+        return read(topology, file.toString(), bytes);
     }
 
     /**

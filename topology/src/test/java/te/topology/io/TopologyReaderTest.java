@@ -246,6 +246,24 @@ class TopologyReaderTest {
     }
 
     @Test
+    void aFifoIsRefusedWithoutBeingOpened(@TempDir Path dir) throws Exception {
+        Path fifo = Fifos.make(dir.resolve("Foo.graphml"));
+        assertThatThrownBy(() -> reader.read(fifo)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("Foo.graphml: cannot read: it is a FIFO (named pipe), expected a regular file");
+        assertThatThrownBy(() -> reader.read(dir)).hasMessageContaining("it is a directory, expected a regular file");
+    }
+
+    @Test
+    void aFileAboveTheLimitIsRefusedBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.graphml");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(3L << 30); // sparse: no disk used
+        }
+        assertThatThrownBy(() -> reader.read(big)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("big.graphml: cannot read: the file is 3221225472 bytes (3.0 GiB), above the limit of 1073741824 bytes (1.0 GiB)");
+    }
+
+    @Test
     void aByteOrderMarkIsSkippedAndFilesOfNeitherFormatSayWhatTheyLookLike() {
         byte[] text = graphml("undirected", TRIANGLE).getBytes(StandardCharsets.UTF_8);
         byte[] withBom = new byte[text.length + 3];

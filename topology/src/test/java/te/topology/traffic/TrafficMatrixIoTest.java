@@ -218,4 +218,30 @@ class TrafficMatrixIoTest {
     private TrafficMatrix json(String text) {
         return TrafficMatrixIo.readJson(net, "t.json", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
     }
+
+    @Test
+    void aFifoOrAFileAboveTheLimitIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("tm.csv");
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0);
+        Thread unblocker = new Thread(() -> { // should the reader open it (the bug), end its wait after 5 s
+            try {
+                Thread.sleep(5_000);
+                java.nio.channels.FileChannel.open(fifo, java.nio.file.StandardOpenOption.READ, java.nio.file.StandardOpenOption.WRITE).close();
+            } catch (Exception e) {
+                // the test is over
+            }
+        });
+        unblocker.setDaemon(true);
+        unblocker.start();
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, fifo)).isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessageContaining("cannot read traffic matrix").hasMessageContaining("tm.csv")
+                .hasRootCauseMessage("it is a FIFO (named pipe), expected a regular file (reading it could wait forever or never end)");
+        Path big = dir.resolve("big.csv");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(3L << 30); // sparse
+        }
+        assertThatThrownBy(() -> TrafficMatrixIo.read(net, big)).isInstanceOf(java.io.UncheckedIOException.class)
+                .hasMessageContaining("big.csv")
+                .hasRootCauseMessage("the file is 3221225472 bytes (3.0 GiB), above the limit of 1073741824 bytes (1.0 GiB) for an input file");
+    }
 }
