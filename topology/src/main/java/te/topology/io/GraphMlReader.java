@@ -25,20 +25,28 @@ import te.topology.TopologyFormatException;
  * Reads Topology Zoo GraphML through JGraphT's {@link GraphMLImporter}.
  *
  * <p>Capacity comes from the edge attribute {@code LinkSpeedRaw} (bits per second) where present;
- * other edges get no capacity here and the default later. Edges follow the file's
+ * other edges get no capacity here and the default later, with a warning naming the edges that
+ * give {@code LinkSpeed}/{@code LinkSpeedUnits} without {@code LinkSpeedRaw} (not read, as by the
+ * POP/NCFlow reference). Edges follow the file's
  * {@code edgedefault} (Topology Zoo files are undirected).
  */
 public final class GraphMlReader {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(GraphMlReader.class);
     private static final double BITS_PER_MEGABIT = 1e6;
 
     /**
      * @param source name of the input for error messages (usually the file name)
-     * @param bytes  the whole file; GraphML is read twice (a cheap StAX peek for
+     * @param file   the whole file; GraphML is read twice (a cheap StAX peek for
      *               {@code edgedefault}, then the importer)
      * @return the graph as the file describes it
      * @throws TopologyFormatException if the bytes are not GraphML or an element is invalid
      */
     public RawGraph read(String source, byte[] file) {
+        return read(source, file, warning -> LOG.warn("{}", warning));
+    }
+
+    /** As {@link #read(String, byte[])}, handing each warning to {@code warnings} (tests read them). */
+    RawGraph read(String source, byte[] file, java.util.function.Consumer<String> warnings) {
         byte[] bytes = Utf8Bom.strip(file);
         boolean directed = scan(source, bytes);
         Graph<String, Integer> graph = directed
@@ -49,6 +57,7 @@ public final class GraphMlReader {
 
         Map<String, String> labels = new HashMap<>();
         Map<Integer, String> linkSpeedRaw = new HashMap<>();
+        Map<Integer, String> linkSpeed = new HashMap<>();
         GraphMLImporter<String, Integer> importer = new GraphMLImporter<>();
         // The Zoo files declare the public schema; validating against it would need the network.
         importer.setSchemaValidation(false);
@@ -60,8 +69,11 @@ public final class GraphMlReader {
             }
         });
         importer.addEdgeAttributeConsumer((p, a) -> {
-            if ("LinkSpeedRaw".equals(p.getSecond())) {
-                linkSpeedRaw.put(p.getFirst(), a.getValue());
+            switch (p.getSecond()) {
+                case "LinkSpeedRaw" -> linkSpeedRaw.put(p.getFirst(), a.getValue());
+                case "LinkSpeed", "LinkSpeedUnits" -> linkSpeed.merge(p.getFirst(), a.getValue().strip(), (x, y) -> x + " " + y);
+                default -> {
+                }
             }
         });
         try (Reader reader = new InputStreamReader(new java.io.ByteArrayInputStream(bytes), StandardCharsets.UTF_8)) {
@@ -78,11 +90,24 @@ public final class GraphMlReader {
             nodes.add(new RawNode(id, labels.getOrDefault(id, id)));
         }
         List<RawEdge> edges = new ArrayList<>();
+        List<String> speedWithoutRaw = new ArrayList<>();
         for (Integer e : graph.edgeSet()) {
             String u = graph.getEdgeSource(e);
             String v = graph.getEdgeTarget(e);
             String element = "edge #%d (%s%s%s)".formatted(e, u, directed ? "->" : "-", v);
-            edges.add(new RawEdge(element, u, v, capacityMbps(source, element, linkSpeedRaw.get(e))));
+            Double capacity = capacityMbps(source, element, linkSpeedRaw.get(e));
+            if (capacity == null && linkSpeed.containsKey(e) && !linkSpeed.get(e).isBlank()) {
+                speedWithoutRaw.add("%s: LinkSpeed '%s'".formatted(element, linkSpeed.get(e)));
+            }
+            edges.add(new RawEdge(element, u, v, capacity));
+        }
+        if (!speedWithoutRaw.isEmpty()) {
+            // The Zoo's tool writes LinkSpeedRaw wherever it writes LinkSpeed, and the reference reads only
+            // LinkSpeedRaw; a speed without it is likelier a hand-made file whose author expects it used.
+            warnings.accept(("%s: %d edge(s) give LinkSpeed/LinkSpeedUnits but no LinkSpeedRaw (bits per second), the only "
+                    + "capacity read; they get the default capacity: %s%s").formatted(source, speedWithoutRaw.size(),
+                    String.join(", ", speedWithoutRaw.subList(0, Math.min(10, speedWithoutRaw.size()))),
+                    speedWithoutRaw.size() > 10 ? ", ..." : ""));
         }
         // The file stem, not the Network attribute, names the topology: it is what operators type
         // and what per-topology defaults are keyed by (Uninett2010's Network attribute is "Uninett").
@@ -104,12 +129,20 @@ public final class GraphMlReader {
     /**
      * Reads the whole file once with StAX, DTDs off, before the importer sees it: learns the
      * {@code edgedefault} and refuses what the importer would take silently or dangerously.
+     *
+     * <p>Elements are matched by local name, whatever their namespace and wherever they are, even
+     * inside a {@code <data>}: JGraphT's importer reads them so ({@code <y:edge>} is an edge to it,
+     * a {@code <node>} inside a {@code <data>} a node), and what it reads is what must be checked.
+     * Refused:
      * <ul>
      *   <li>a DOCTYPE: its entities could pull local files (XXE) or remote URLs into node labels;</li>
-     *   <li>a second or nested {@code <graph>}, a {@code <hyperedge>}, an edge whose own
-     *       {@code directed} contradicts {@code edgedefault}: the importer would flatten or drop them;</li>
-     *   <li>a {@code <data>} repeated for one key on one element, a {@code <key>} id declared twice:
-     *       the last one would win and hide the other (a negative LinkSpeedRaw, say).</li>
+     *   <li>a second or nested {@code <graph>} or {@code <graphml>}, a {@code <hyperedge>}, an edge
+     *       whose own {@code directed} contradicts {@code edgedefault}: the importer would flatten or
+     *       drop them;</li>
+     *   <li>a {@code <data>} repeated for one key on one node, edge or graph (a port's data counts
+     *       as its node's: the importer gives it to the node), a {@code <key>} id declared twice, two
+     *       keys with one {@code attr.name} for the same elements, an edge id given twice: one would
+     *       win and hide the other (a negative LinkSpeedRaw, say) or two edges would add up.</li>
      * </ul>
      *
      * @return whether the graph is directed
@@ -123,6 +156,8 @@ public final class GraphMlReader {
             boolean sawGraphml = false;
             Boolean directed = null;
             java.util.Set<String> keys = new java.util.HashSet<>();
+            Map<String, String> keyNames = new HashMap<>();
+            java.util.Set<String> edgeIds = new java.util.HashSet<>();
             java.util.Deque<java.util.Set<String>> dataKeys = new java.util.ArrayDeque<>();
             java.util.Deque<String> owners = new java.util.ArrayDeque<>();
             String encoding = xml.getCharacterEncodingScheme();
@@ -136,60 +171,54 @@ public final class GraphMlReader {
                     throw new TopologyFormatException(source, null, at(xml)
                             + "a DOCTYPE declaration is not allowed (its entities could read local files or URLs)");
                 }
-                if (event == XMLStreamConstants.END_ELEMENT && isGraphMl(xml) && isOwner(xml.getLocalName())) {
+                if (event == XMLStreamConstants.END_ELEMENT && isOwner(xml.getLocalName())) {
                     dataKeys.pop();
                     owners.pop();
                 }
-                // Elements of other vocabularies (yEd's inside <data>, say) are not GraphML's to check.
-                if (event != XMLStreamConstants.START_ELEMENT || sawGraphml && !isGraphMl(xml)) {
+                if (event != XMLStreamConstants.START_ELEMENT) {
                     continue;
                 }
                 String local = xml.getLocalName();
                 if (!sawGraphml && !"graphml".equals(local)) {
                     throw new TopologyFormatException(source, null, "root element is <%s>, expected <graphml>".formatted(local));
                 }
-                sawGraphml = true;
                 switch (local) {
+                    case "graphml" -> {
+                        if (sawGraphml) {
+                            throw new TopologyFormatException(source, tag(xml), at(xml) + "a nested <graphml>" + foreign(xml)
+                                    + ": only one flat graph per file is supported");
+                        }
+                    }
                     case "graph" -> {
                         if (directed != null) {
-                            throw new TopologyFormatException(source, "<graph>", at(xml)
-                                    + "a second or nested <graph>: only one flat graph per file is supported");
+                            throw new TopologyFormatException(source, tag(xml), at(xml) + "a second or nested <graph>" + foreign(xml)
+                                    + ": only one flat graph per file is supported");
                         }
                         String edgeDefault = xml.getAttributeValue(null, "edgedefault");
                         if (edgeDefault != null && !edgeDefault.equals("directed") && !edgeDefault.equals("undirected")) {
-                            throw new TopologyFormatException(source, "<graph>",
+                            throw new TopologyFormatException(source, tag(xml),
                                     "edgedefault must be 'directed' or 'undirected', got '%s'".formatted(edgeDefault));
                         }
                         directed = "directed".equals(edgeDefault);
                     }
-                    case "hyperedge" -> throw new TopologyFormatException(source, "<hyperedge>", at(xml)
-                            + "hyperedges are not supported");
-                    case "key" -> {
-                        String id = xml.getAttributeValue(null, "id");
-                        if (id != null && !keys.add(id)) {
-                            throw new TopologyFormatException(source, "<key id=\"%s\">".formatted(id), at(xml) + "key declared twice");
-                        }
-                    }
-                    case "edge" -> {
-                        String own = xml.getAttributeValue(null, "directed");
-                        if (own != null && directed != null && xmlBoolean(own) != directed) {
-                            throw new TopologyFormatException(source, "<edge id=\"%s\">".formatted(xml.getAttributeValue(null, "id")),
-                                    at(xml) + "directed=\"%s\" contradicts edgedefault; mixed graphs are not supported".formatted(own));
-                        }
-                    }
+                    case "hyperedge" -> throw new TopologyFormatException(source, tag(xml), at(xml)
+                            + "hyperedges are not supported" + foreign(xml) + " (the importer would drop it without a word)");
+                    case "key" -> checkKey(source, xml, keys, keyNames);
+                    case "edge" -> checkEdge(source, xml, directed, edgeIds);
                     case "data" -> {
                         String key = xml.getAttributeValue(null, "key");
                         if (!dataKeys.isEmpty() && key != null && !dataKeys.peek().add(key)) {
                             throw new TopologyFormatException(source, owners.peek(), at(xml)
-                                    + "<data key=\"%s\"> given twice; which one holds is ambiguous".formatted(key));
+                                    + "<data key=\"%s\"> given twice%s; which one holds is ambiguous".formatted(key, foreign(xml)));
                         }
                     }
                     default -> {
                     }
                 }
+                sawGraphml = true;
                 if (isOwner(local)) {
                     dataKeys.push(new java.util.HashSet<>());
-                    owners.push("<%s id=\"%s\">".formatted(local, xml.getAttributeValue(null, "id")));
+                    owners.push(element(xml));
                 }
             }
             if (directed == null) {
@@ -207,15 +236,83 @@ public final class GraphMlReader {
         }
     }
 
-    /** Elements that carry {@code <data>} of their own. */
-    private static boolean isOwner(String local) {
-        return local.equals("graph") || local.equals("node") || local.equals("edge") || local.equals("port");
+    /**
+     * Refuses an edge whose own {@code directed} contradicts {@code edgedefault}, and an edge id
+     * given twice (the importer would keep both edges and their capacities would add up).
+     */
+    private static void checkEdge(String source, XMLStreamReader xml, Boolean directed, java.util.Set<String> edgeIds) {
+        String id = xml.getAttributeValue(null, "id");
+        String element = element(xml);
+        String own = xml.getAttributeValue(null, "directed");
+        if (own != null && directed != null && xmlBoolean(own) != directed) {
+            throw new TopologyFormatException(source, element, at(xml)
+                    + "directed=\"%s\" contradicts edgedefault%s; mixed graphs are not supported".formatted(own, foreign(xml)));
+        }
+        if (id != null && !edgeIds.add(id)) {
+            throw new TopologyFormatException(source, element, at(xml)
+                    + "edge id '%s' given twice; expected unique edge ids (parallel links are separate <edge>s with distinct ids or none)"
+                            .formatted(id));
+        }
     }
 
-    /** @return whether the current element is GraphML's (its namespace, or none) */
-    private static boolean isGraphMl(XMLStreamReader xml) {
+    /**
+     * Refuses a key id declared twice and two keys giving one {@code attr.name} to the same
+     * elements: the importer names attributes by {@code attr.name}, so one key's values would
+     * hide the other's. A key without {@code for} is GraphML's {@code for="all"}.
+     */
+    private static void checkKey(String source, XMLStreamReader xml, java.util.Set<String> keys, Map<String, String> keyNames) {
+        String id = xml.getAttributeValue(null, "id");
+        String element = element(xml);
+        if (id != null && !keys.add(id)) {
+            throw new TopologyFormatException(source, element, at(xml) + "key declared twice" + foreign(xml));
+        }
+        String name = xml.getAttributeValue(null, "attr.name");
+        if (name == null) {
+            return;
+        }
+        String given = xml.getAttributeValue(null, "for");
+        String domain = given == null ? "all" : given.strip();
+        List<String> clashes = domain.equals("all") ? List.of("all", "graph", "node", "edge", "port", "hyperedge", "endpoint", "graphml")
+                : List.of(domain, "all");
+        for (String other : clashes) {
+            String first = keyNames.get(other + "\u0000" + name);
+            if (first != null) {
+                throw new TopologyFormatException(source, element, at(xml) + ("attr.name \"%s\" already names key '%s' for %s elements; "
+                        + "expected one key per attribute name (the importer would keep one key's values and hide the other's)")
+                        .formatted(name, first, other));
+            }
+        }
+        keyNames.put(domain + "\u0000" + name, String.valueOf(id));
+    }
+
+    /** Elements whose {@code <data>} the importer gives to them; a port's goes to its node. */
+    private static boolean isOwner(String local) {
+        return local.equals("graph") || local.equals("node") || local.equals("edge");
+    }
+
+    /** @return the element's name as written, with its prefix */
+    private static String qName(XMLStreamReader xml) {
+        String prefix = xml.getPrefix();
+        return prefix == null || prefix.isEmpty() ? xml.getLocalName() : prefix + ":" + xml.getLocalName();
+    }
+
+    /** @return the element as written, with its id where it has one: {@code <edge id="e1">} */
+    private static String element(XMLStreamReader xml) {
+        String id = xml.getAttributeValue(null, "id");
+        return id == null ? tag(xml) : "<%s id=\"%s\">".formatted(qName(xml), id);
+    }
+
+    private static String tag(XMLStreamReader xml) {
+        return "<" + qName(xml) + ">";
+    }
+
+    /** @return why an element of another namespace counts as GraphML's, or "" for GraphML's own */
+    private static String foreign(XMLStreamReader xml) {
         String ns = xml.getNamespaceURI();
-        return ns == null || ns.isEmpty() || ns.equals("http://graphml.graphdrawing.org/xmlns");
+        if (ns == null || ns.isEmpty() || ns.equals("http://graphml.graphdrawing.org/xmlns")) {
+            return "";
+        }
+        return " (<%s> is in namespace %s, but the importer reads elements by local name)".formatted(qName(xml), ns);
     }
 
     /** @return an xsd:boolean: {@code true}/{@code 1} or {@code false}/{@code 0} */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import te.topology.Topology;
@@ -263,6 +265,101 @@ class TopologyReaderTest {
                 .hasMessageContaining("big.graphml: cannot read: the file is 3221225472 bytes (3.0 GiB), above the limit of 1073741824 bytes (1.0 GiB)");
     }
 
+    /** The pre-scan once skipped other namespaces; JGraphT reads elements by local name wherever they are. */
+    @Test
+    void graphMlElementsOfOtherNamespacesAreCheckedAsTheImporterReadsThem() {
+        String two = "<node id=\"a\"/><node id=\"b\"/>";
+        String y = " xmlns:y=\"urn:x\"";
+        // A second value for one key hidden as <y:data>: the importer took 1e10 over the -5.
+        assertThatThrownBy(() -> read(graphml("undirected", two
+                + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data><y:data" + y + " key=\"d1\">1e10</y:data></edge>")))
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("<data key=\"d1\"> given twice")
+                .hasMessageContaining("<y:data> is in namespace urn:x");
+        // A <y:key> redeclaring d1 as a label: the -5 LinkSpeedRaw became an edge label, the default capacity applied.
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data></edge>")
+                .replace("<graph ", "<y:key" + y + " attr.name=\"label\" for=\"edge\" id=\"d1\"/><graph ")))
+                .hasMessageContaining("<y:key id=\"d1\">").hasMessageContaining("key declared twice");
+        // A nested <y:graph> was flattened into the network, a <y:edge directed="true"> taken as undirected,
+        // a <y:hyperedge> dropped.
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<y:graph" + y + " edgedefault=\"directed\"><node id=\"c\"/></y:graph>")))
+                .hasMessageContaining("<y:graph>").hasMessageContaining("a second or nested <graph>");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<y:edge" + y + " source=\"a\" target=\"b\" directed=\"true\"/>")))
+                .hasMessageContaining("<y:edge>").hasMessageContaining("contradicts edgedefault");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<y:hyperedge" + y + "><endpoint node=\"a\"/><endpoint node=\"b\"/></y:hyperedge>")))
+                .hasMessageContaining("<y:hyperedge>").hasMessageContaining("hyperedges are not supported");
+        // Inside a <data> too: the importer adds a <node> or reads a <graph> there.
+        assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE.replace("<node id=\"c\"/>",
+                "<node id=\"c\"><data key=\"d0\"><y:graph" + y + "><y:node id=\"z\"/></y:graph></data></node>"))))
+                .hasMessageContaining("a second or nested <graph>");
+        // A port's data is its node's to the importer: a second label there would replace the first.
+        assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE.replace("<node id=\"b\"/>",
+                "<node id=\"b\"><data key=\"d0\">B</data><port name=\"p0\"><data key=\"d0\">P</data></port></node>"))))
+                .hasMessageContaining("<node id=\"b\">").hasMessageContaining("<data key=\"d0\"> given twice");
+    }
+
+    @Test
+    void twoKeysNamingOneAttributeForTheSameElementsAreRefused() {
+        String dupName = graphml("undirected", "<node id=\"a\"/><node id=\"b\"/><edge source=\"a\" target=\"b\">"
+                + "<data key=\"d1\">-5</data><data key=\"d2\">1e10</data></edge>")
+                .replace("<graph ", "<key attr.name=\"LinkSpeedRaw\" attr.type=\"string\" for=\"edge\" id=\"d2\"/><graph ");
+        assertThatThrownBy(() -> read(dupName)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("<key id=\"d2\">").hasMessageContaining("attr.name \"LinkSpeedRaw\" already names key 'd1' for edge elements");
+        // A key without "for" is for all elements.
+        assertThatThrownBy(() -> read(dupName.replace(" for=\"edge\" id=\"d2\"", " id=\"d2\"")))
+                .hasMessageContaining("already names key 'd1' for edge elements");
+        // One name for different elements is fine (every Zoo file has a node label and a graph label).
+        assertThat(read(graphml("undirected", TRIANGLE).replace("<graph ", "<key attr.name=\"label\" for=\"graph\" id=\"g0\"/><graph "))
+                .nodeCount()).isEqualTo(3);
+    }
+
+    @Test
+    void anEdgeIdGivenTwiceIsRefusedButParallelEdgesWithDistinctOrNoIdsAddUp() {
+        String edge = "<edge id=\"%s\" source=\"a\" target=\"b\"><data key=\"d1\">1e10</data></edge>";
+        String two = "<node id=\"a\"/><node id=\"b\"/>";
+        assertThatThrownBy(() -> read(graphml("undirected", two + edge.formatted("e1") + edge.formatted("e1"))))
+                .isInstanceOf(TopologyFormatException.class).hasMessageContaining("<edge id=\"e1\">")
+                .hasMessageContaining("edge id 'e1' given twice");
+        assertThat(read(graphml("undirected", two + edge.formatted("e1") + edge.formatted("e2"))).capacityMbps(0)).isEqualTo(20_000.0);
+        String noIds = two + edge.formatted("e1").replace(" id=\"e1\"", "").repeat(2);
+        assertThat(read(graphml("undirected", noIds)).capacityMbps(0)).isEqualTo(20_000.0);
+    }
+
+    @Test
+    void linkSpeedWithoutLinkSpeedRawIsWarnedAboutNamingTheEdge() {
+        String keys = "<key attr.name=\"LinkSpeed\" for=\"edge\" id=\"s\"/><key attr.name=\"LinkSpeedUnits\" for=\"edge\" id=\"u\"/><graph ";
+        String file = graphml("undirected", "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>"
+                + "<edge source=\"a\" target=\"b\"><data key=\"s\">10</data><data key=\"u\">G</data></edge>"
+                + "<edge source=\"b\" target=\"c\"><data key=\"s\">10</data><data key=\"u\">G</data><data key=\"d1\">1e10</data></edge>"
+                + "<edge source=\"c\" target=\"a\"/>").replace("<graph ", keys);
+        List<String> warnings = new ArrayList<>();
+        RawGraph raw = new GraphMlReader().read("s.graphml", file.getBytes(StandardCharsets.UTF_8), warnings::add);
+        assertThat(raw.edges().get(0).capacityMbps()).isNull();
+        assertThat(warnings).singleElement().asString()
+                .contains("s.graphml: 1 edge(s) give LinkSpeed/LinkSpeedUnits but no LinkSpeedRaw")
+                .contains("edge #0 (a-b): LinkSpeed '10 G'").doesNotContain("edge #1").doesNotContain("edge #2");
+        List<String> none = new ArrayList<>();
+        new GraphMlReader().read("t.graphml", graphml("undirected", TRIANGLE).getBytes(StandardCharsets.UTF_8), none::add);
+        assertThat(none).isEmpty();
+    }
+
+    @Test
+    void aFifoIsRefusedWithoutBeingOpened(@TempDir Path dir) throws Exception {
+        Path fifo = Fifos.make(dir.resolve("Foo.graphml"));
+        assertThatThrownBy(() -> reader.read(fifo)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("Foo.graphml: cannot read: it is a FIFO (named pipe), expected a regular file");
+        assertThatThrownBy(() -> reader.read(dir)).hasMessageContaining("it is a directory, expected a regular file");
+    }
+
+    @Test
+    void aFileAboveTheLimitIsRefusedBeforeAnythingIsRead(@TempDir Path dir) throws Exception {
+        Path big = dir.resolve("big.graphml");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(big.toFile(), "rw")) {
+            f.setLength(3L << 30); // sparse: no disk used
+        }
+        assertThatThrownBy(() -> reader.read(big)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageContaining("big.graphml: cannot read: the file is 3221225472 bytes (3.0 GiB), above the limit of 1073741824 bytes (1.0 GiB)");
+    }
+
     @Test
     void aByteOrderMarkIsSkippedAndFilesOfNeitherFormatSayWhatTheyLookLike() {
         byte[] text = graphml("undirected", TRIANGLE).getBytes(StandardCharsets.UTF_8);
@@ -297,10 +394,13 @@ class TopologyReaderTest {
 
     @Test
     void graphMlThatIsValidStaysValidAndMixedOrForeignEncodingsAreNamed() {
-        // A port's own <data> and another vocabulary's <graph> inside a <data> are not duplicates or nesting.
-        String ports = TRIANGLE.replace("<node id=\"b\"/>", "<node id=\"b\"><data key=\"d0\">B</data><port name=\"p0\"><data key=\"d0\">P</data></port></node>")
-                .replace("<node id=\"c\"/>", "<node id=\"c\"><data key=\"d0\"><y:graph xmlns:y=\"http://www.yworks.com/xml/graphml\"/></data></node>");
-        assertThat(read(graphml("undirected", ports)).nodeCount()).isEqualTo(3);
+        // A port's <data> (the importer gives it to the node) and yEd's own elements inside a <data> are fine.
+        String ports = TRIANGLE.replace("<node id=\"b\"/>", "<node id=\"b\"><port name=\"p0\"><data key=\"d0\">P</data></port></node>")
+                .replace("<node id=\"c\"/>", "<node id=\"c\"><data key=\"d0\"><y:ShapeNode xmlns:y=\"http://www.yworks.com/xml/graphml\">"
+                        + "<y:NodeLabel>C</y:NodeLabel></y:ShapeNode></data></node>");
+        Topology withPorts = read(graphml("undirected", ports));
+        assertThat(withPorts.nodeCount()).isEqualTo(3);
+        assertThat(withPorts.nodes().get(1).label()).isEqualTo("P");
         assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE.replace("<edge source=\"a\"", "<edge directed=\"1\" source=\"a\""))))
                 .hasMessageContaining("contradicts edgedefault");
         assertThatThrownBy(() -> read(graphml("undirected", TRIANGLE).replace("encoding=\"utf-8\"", "encoding=\"ISO-8859-1\"")))
