@@ -71,7 +71,9 @@ public final class NodeLinkJsonReader {
             String element = "nodes[%d]".formatted(i);
             String id = idText(source, element, node.get("id"), "id");
             JsonNode label = node.has("label") ? node.get("label") : node.get("name");
-            nodes.add(new RawNode(id, label != null && label.isValueNode() ? label.asText() : id));
+            String labelText = label != null && label.isValueNode() ? label.asText() : id;
+            checkUnicode(source, element, node.has("label") ? "label" : "name", labelText);
+            nodes.add(new RawNode(id, labelText));
         }
         List<RawEdge> edges = new ArrayList<>();
         for (int i = 0; i < linksJson.size(); i++) {
@@ -105,7 +107,26 @@ public final class NodeLinkJsonReader {
             throw new TopologyFormatException(source, element,
                     "'%s' must be a non-empty string or integer, got %s".formatted(field, value));
         }
-        return value.asText();
+        return checkUnicode(source, element, field, value.asText());
+    }
+
+    /**
+     * A JSON escape can spell a lone UTF-16 surrogate (U+D800 to U+DFFF), which no UTF-8 text holds:
+     * two such ids print alike ({@code ?x}) and the matrices written with them cannot be read back.
+     *
+     * @return {@code text} when it is valid Unicode
+     */
+    private static String checkUnicode(String source, String element, String field, String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new TopologyFormatException(source, element, ("'%s' holds an unpaired UTF-16 surrogate \\u%04X at character %d; "
+                        + "expected valid Unicode text").formatted(field, (int) c, i));
+            }
+        }
+        return text;
     }
 
     private static Double capacity(String source, String element, JsonNode value) {
