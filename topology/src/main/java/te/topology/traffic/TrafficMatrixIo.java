@@ -20,7 +20,8 @@ import te.topology.Topology;
 
 /**
  * Reads and writes traffic matrices as CSV ({@code src,dst,demand} per line, demand in Mbps,
- * optional header, {@code #} comments) and JSON ({@code [{"src":…,"dst":…,"demand":…}, …]} or
+ * {@code #} comments, an optional header: a first line whose first field is {@code src} and whose
+ * third is a name, not a number) and JSON ({@code [{"src":…,"dst":…,"demand":…}, …]} or
  * {@code {"demands":[…]}}). Nodes are named by topology id or unique label. Reading validates every
  * entry and reports all violations at once.
  */
@@ -95,8 +96,9 @@ public final class TrafficMatrixIo {
                     continue;
                 }
                 String[] fields = text.split(",", -1);
-                // The header may follow comments or blank lines.
-                boolean header = first && fields.length == 3 && fields[0].strip().equalsIgnoreCase("src");
+                // The header may follow comments or blank lines. Its demand column is a name: a node may be
+                // called "src", and its first demand (src,dst,500) must not be taken for a header.
+                boolean header = first && fields.length == 3 && fields[0].strip().equalsIgnoreCase("src") && isColumnName(fields[2]);
                 first = false;
                 if (header) {
                     continue;
@@ -113,6 +115,13 @@ public final class TrafficMatrixIo {
             throw new UncheckedIOException("cannot read traffic matrix " + source, e);
         }
         return builder.build();
+    }
+
+    /** @return whether a header's demand field is a column name ("demand", "Mbps"), not a value (500, NaN, 1_000) */
+    private static boolean isColumnName(String field) {
+        String f = field.strip();
+        return !f.isEmpty() && f.chars().noneMatch(Character::isDigit)
+                && !f.toLowerCase(Locale.ROOT).matches("[+-]?(nan|inf|infinity)");
     }
 
     private static double parseDemand(TrafficMatrixBuilder builder, String row, String text) {

@@ -219,6 +219,25 @@ class TrafficMatrixIoTest {
         return TrafficMatrixIo.readJson(net, "t.json", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)));
     }
 
+    /** A node may be called "src": its first demand is a row, not a header. */
+    @Test
+    void aFirstRowFromANodeCalledSrcIsADemandNotAHeader() {
+        Topology named = new Topology("named", List.of(new te.topology.Node(0, "src", "src"), new te.topology.Node(1, "dst", "dst"),
+                new te.topology.Node(2, "c", "c")), List.of(new te.topology.Link(0, 0, 1, 10), new te.topology.Link(1, 1, 2, 10),
+                new te.topology.Link(2, 2, 0, 10)));
+        TrafficMatrix tm = TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,500\nc,dst,7\n"));
+        assertThat(tm.size()).isEqualTo(2);
+        assertThat(tm.demandMbps(0)).isEqualTo(500.0);
+        // The documented header, or any named demand column, is still a header.
+        assertThat(TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,demand\nsrc,dst,5\n")).size()).isEqualTo(1);
+        assertThat(TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("# x\nSRC,DST,Mbps\nsrc,dst,5\n")).size()).isEqualTo(1);
+        // A demand that is no number is a violation, not a header to skip.
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,NaN\nc,dst,7\n")))
+                .isInstanceOf(TrafficMatrixFormatException.class).hasMessageContaining("line 1: demand 'NaN' is not a decimal number");
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,1_000\n")))
+                .hasMessageContaining("line 1: demand '1_000' is not a decimal number");
+    }
+
     @Test
     void aFifoOrAFileAboveTheLimitIsRefusedNamingTheFile(@TempDir Path dir) throws Exception {
         Path fifo = dir.resolve("tm.csv");
