@@ -22,6 +22,11 @@ public record TrafficSpec(String model, long seed, double scale) {
     }
 
     /**
+     * Seed and scale are plain ASCII decimals, as every number on the command line: {@code Long}'s
+     * and {@code Double}'s parsers would also take other scripts' digits ({@code ١}), hexadecimal
+     * ({@code 0x1p3}) and type suffixes ({@code 2d}).
+     *
+     * @param text {@code MODEL[:SEED[,SCALE]]}, e.g. {@code gravity:1,16}
      * @throws IllegalArgumentException naming the text and the expected form
      */
     public static TrafficSpec parse(String text) {
@@ -31,18 +36,25 @@ public record TrafficSpec(String model, long seed, double scale) {
         double scale = 1;
         if (modelAndArgs.length == 2) {
             String[] args = modelAndArgs[1].split(",", -1);
+            String expected = "traffic '%s': expected MODEL[:SEED[,SCALE]] with a decimal integer seed and a plain decimal scale (digits, optional point and exponent), e.g. gravity:1,16"
+                    .formatted(text);
+            if (args.length > 2 || !args[0].strip().matches("[+-]?[0-9]+")) {
+                throw new IllegalArgumentException(expected);
+            }
             try {
-                if (args.length > 2) {
-                    throw new NumberFormatException();
-                }
-                seed = Long.parseLong(args[0].trim());
-                if (args.length == 2) {
-                    scale = Double.parseDouble(args[1].trim());
-                }
+                seed = Long.parseLong(args[0].strip());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(
-                        "traffic '%s': expected MODEL[:SEED[,SCALE]] with an integer seed and a number scale, e.g. gravity:1,16"
-                                .formatted(text));
+                throw new IllegalArgumentException(expected + " (the seed is outside the 64-bit range)");
+            }
+            if (args.length == 2) {
+                scale = te.topology.io.PlainDecimal.parse(args[1]);
+                if (Double.isNaN(scale)) {
+                    throw new IllegalArgumentException(expected);
+                }
+                if (!(scale > 0) || Double.isInfinite(scale)) {
+                    throw new IllegalArgumentException("traffic '%s': the scale must be a finite number > 0, got %s"
+                            .formatted(text, args[1].strip()));
+                }
             }
         }
         return new TrafficSpec(model, seed, scale);
@@ -54,7 +66,16 @@ public record TrafficSpec(String model, long seed, double scale) {
      *                                  carry (above {@link TrafficMatrixBuilder#MAX_DEMAND_MBPS}, or not finite)
      */
     public TrafficMatrix generate(Topology topology) {
-        TrafficMatrix tm = TrafficModels.byName(model, topology).generate(topology, seed, scale);
+        TrafficModel generator = TrafficModels.byName(model, topology);
+        TrafficMatrix tm;
+        try {
+            tm = generator.generate(topology, seed, scale);
+        } catch (IllegalArgumentException e) {
+            // The spec is valid, so what the matrix refuses is a demand the scale pushed past double's
+            // range (gravity:1,1e308): say so in the spec's terms, not an entry index's.
+            throw new IllegalArgumentException(("traffic %s: scale %s makes demands overflow (%s); expected a scale that keeps "
+                    + "every demand at most %.0e Mbps").formatted(this, scale, e.getMessage(), TrafficMatrixBuilder.MAX_DEMAND_MBPS), e);
+        }
         double max = 0;
         for (int i = 0; i < tm.size(); i++) {
             double demand = tm.demandMbps(i);

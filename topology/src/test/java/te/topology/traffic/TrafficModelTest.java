@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,35 @@ class TrafficModelTest {
         assertThat(TrafficSpec.parse("uniform:7")).isEqualTo(new TrafficSpec("uniform", 7, 1));
         assertThatThrownBy(() -> TrafficSpec.parse("gravity:x,2")).hasMessageContaining("traffic 'gravity:x,2': expected MODEL[:SEED[,SCALE]]");
         assertThatThrownBy(() -> TrafficSpec.parse("zipf:1")).hasMessageContaining("unknown traffic model 'zipf'");
-        assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,-2")).hasMessageContaining("got -2.0");
-        assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,NaN")).hasMessageContaining("got NaN");
+        assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,-2")).hasMessageContaining("the scale must be a finite number > 0, got -2");
+        assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,1e400")).hasMessageContaining("the scale must be a finite number > 0, got 1e400");
+        assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,NaN")).hasMessageContaining("traffic 'gravity:1,NaN': expected MODEL[:SEED[,SCALE]]");
+    }
+
+    /** CLI numbers are plain ASCII decimals; Java's parsers take other digits, hexadecimal and suffixes. */
+    @Test
+    void specSeedAndScaleArePlainAsciiDecimals() {
+        for (String text : List.of("gravity:\u0661,1", "gravity:1,0x1p3", "gravity:1,2d", "gravity:1,2f", "gravity:1,Infinity",
+                "gravity:\u0661\u0662", "gravity:1,\u0662")) {
+            assertThatThrownBy(() -> TrafficSpec.parse(text)).as(text).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("traffic '%s': ".formatted(text));
+        }
+        assertThat(TrafficSpec.parse("gravity:-3,2.5e1")).isEqualTo(new TrafficSpec("gravity", -3, 25));
+        assertThat(TrafficSpec.parse("gravity: 3 , 2 ")).isEqualTo(new TrafficSpec("gravity", 3, 2));
+    }
+
+    /** The scale used to vanish behind "entry 0 (0->1): demand must be finite". */
+    @ParameterizedTest
+    @ValueSource(strings = {"gravity", "uniform", "bimodal", "poisson-high-inter"})
+    void aScaleThatOverflowsDemandsIsNamed(String model) {
+        // Capacities of 1 Pbit/s make demands of millions of Mbps at scale 1, so 1e308 overflows.
+        Topology fat = new Topology("fat", List.of(new te.topology.Node(0, "a", "a"), new te.topology.Node(1, "b", "b"),
+                new te.topology.Node(2, "c", "c")), List.of(new te.topology.Link(0, 0, 1, 1e9), new te.topology.Link(1, 0, 2, 1e9),
+                new te.topology.Link(2, 1, 0, 1e9), new te.topology.Link(3, 1, 2, 1e9), new te.topology.Link(4, 2, 0, 1e9),
+                new te.topology.Link(5, 2, 1, 1e9)));
+        TrafficSpec spec = TrafficSpec.parse(model + ":1,1e308");
+        assertThatThrownBy(() -> spec.generate(fat)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("traffic %s:1,1.0E308: scale 1.0E308 makes demands overflow (".formatted(model))
+                .hasMessageContaining("expected a scale that keeps every demand at most 1e+09 Mbps");
     }
 }
