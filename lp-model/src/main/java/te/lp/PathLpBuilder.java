@@ -125,17 +125,6 @@ final class PathLpBuilder {
         return Math.scalb(1.0, Math.max(0, Math.getExponent(total) - PRICED_DEMAND_EXPONENT));
     }
 
-    /**
-     * How far above its share a frozen max-min group may go: to its level's t (the share is held
-     * 10⁻⁶ below it) and as much again for round-off. With its demand as the cap, a later level's
-     * optimum could hand a frozen group capacity for nothing (no cost on it), which the 10⁻⁶ slack
-     * of heavy frozen groups frees: a 0.001 Mbps commodity frozen at 0.000505 beside 10⁶ Mbps ones
-     * came back at its whole demand from {@code highs-warm} and at 0.000505 from {@code highs}
-     * (review fuzzing: 33 of 600 extreme instances differed by more than 0.05, none after the cap).
-     * In exact arithmetic a frozen group never gets more than its level's t.
-     */
-    static final double FROZEN_BAND = 2e-6;
-
     /** See {@link #demandUnit}: total demand ÷ α's cost is kept at or below 2 to this power. */
     static final int PRICED_DEMAND_EXPONENT = 20;
 
@@ -185,8 +174,7 @@ final class PathLpBuilder {
             groupRow[g] = needsRow ? commodityRows++ : -1;
         }
         RowBounds commodityRow = frozenShare == null ? shape.commodityRow()
-                : (g, demand) -> inAlpha[g] ? shape.commodityRow().bounds(g, demand)
-                        : new double[] {frozenShare[g] * demand, Math.min(demand, frozenShare[g] * demand * (1 + FROZEN_BAND))};
+                : (g, demand) -> inAlpha[g] ? shape.commodityRow().bounds(g, demand) : new double[] {frozenShare[g] * demand, demand};
         int pathCols = red.columns();
         int extraCols = shape.extra() == Extra.NONE ? 0 : 1;
         int cols = pathCols + extraCols;

@@ -2,43 +2,28 @@ package te.controller.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import te.controller.cli.TeCliTest.Run;
 
 class PathsCommandTest {
-    record Run(int exit, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        CommandLine cli = TeCli.commandLine();
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        cli.setOut(new PrintWriter(out));
-        cli.setErr(new PrintWriter(err));
-        int exit = cli.execute(args);
-        return new Run(exit, out.toString(), err.toString());
-    }
-
     /** On Kdl the computation takes 14 s (minutes with Yen): a mistyped node is named before it. */
     @Test
     void showsNodesAreResolvedBeforeAnyPathIsComputed(@TempDir Path dir) throws Exception {
-        Run unknown = run("paths", "-t", "Abilene", "--cache-dir", dir.toString(), "--show", "Nowhere", "Atlanta");
+        Run unknown = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", dir.toString(), "--show", "Nowhere", "Atlanta");
         assertThat(unknown.exit()).isEqualTo(1);
         assertThat(unknown.err()).contains("unknown node 'Nowhere' in Abilene").doesNotContain("paths [");
         assertThat(unknown.out()).isEmpty();
-        Run same = run("paths", "-t", "Abilene", "--no-cache", "--show", "Seattle", "Seattle");
+        Run same = TeCliTest.run("paths", "-t", "Abilene", "--no-cache", "--show", "Seattle", "Seattle");
         assertThat(same.exit()).isEqualTo(1);
         assertThat(same.err()).contains("--show Seattle Seattle: no such pair (source and destination must differ)")
                 .doesNotContain("paths [");
         try (var files = Files.list(dir)) {
             assertThat(files).isEmpty();
         }
-        Run shown = run("paths", "-t", "Abilene", "--no-cache", "--show", "Seattle", "Atlanta");
+        Run shown = TeCliTest.run("paths", "-t", "Abilene", "--no-cache", "--show", "Seattle", "Atlanta");
         assertThat(shown.exit()).isZero();
         assertThat(shown.out()).contains("  path 0 (").contains("Seattle -> ");
     }
@@ -47,26 +32,26 @@ class PathsCommandTest {
     @Test
     void aFailedStoreIsReportedAsNotCached(@TempDir Path dir) throws Exception {
         Path notADirectory = Files.writeString(dir.resolve("file"), "x");
-        Run intoAFile = run("paths", "-t", "Abilene", "--cache-dir", notADirectory.toString());
+        Run intoAFile = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", notADirectory.toString());
         assertThat(intoAFile.exit()).isZero();
         assertThat(intoAFile.out()).contains("(computed, not cached: cannot write path cache " + notADirectory + "/Abilene-")
                 .doesNotContain("cached in");
         assertThat(notADirectory).hasContent("x");
 
         Path cacheDir = dir.resolve("cache");
-        Run first = run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());
+        Run first = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());
         assertThat(first.out()).contains("(computed, cached in " + cacheDir + "/Abilene-");
         Path file;
         try (var files = Files.list(cacheDir)) {
             file = files.findFirst().orElseThrow();
         }
-        Run second = run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());
+        Run second = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());
         assertThat(second.out()).contains("(loaded from " + file + ")");
 
         Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
         Files.delete(file);
         Files.createSymbolicLink(file, precious);
-        Run link = run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());
+        Run link = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());
         assertThat(link.exit()).isZero();
         assertThat(link.out()).contains("(computed, not cached: " + file + " is a symbolic link to " + precious
                 + ", not a path cache file: neither read nor replaced)");
