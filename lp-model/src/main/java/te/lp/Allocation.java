@@ -54,8 +54,20 @@ public final class Allocation {
      *                 fair's floor)
      */
     public static Allocation extract(TeProblem problem, double[] pathFlowsMbps, double minShare) {
+        double[] minShares = new double[problem.commodities().size()];
+        java.util.Arrays.fill(minShares, minShare);
+        return extract(problem, pathFlowsMbps, minShares);
+    }
+
+    /**
+     * As {@link #extract(TeProblem, double[], double)} with a share per commodity (max-min fairness:
+     * the share each one was frozen at, which a solver can miss by its absolute tolerance: a 0.001
+     * Mbps commodity frozen at 6·10⁻⁶ came back with no flow, review fuzzing).
+     */
+    static Allocation extract(TeProblem problem, double[] pathFlowsMbps, double[] minShares) {
         Allocation a = new Allocation(problem, pathFlowsMbps.clone());
         for (int k = 0; k < problem.commodities().size(); k++) {
+            double minShare = minShares[k];
             double sum = a.clampNegatives(k);
             double demand = problem.commodities().demandMbps(k);
             if (sum > demand) {

@@ -333,8 +333,16 @@ final class MaxMinFairness {
                           SolveStatus status, String why) {
         long start = System.nanoTime();
         double[] flow = level.lp().pathFlowsMbps(level.x());
-        capFrozen(problem, flow, frozenShares(problem, level.lp(), frozen));
-        Allocation allocation = Allocation.extract(problem, flow, floor);
+        double[] share = frozenShares(problem, level.lp(), frozen);
+        capFrozen(problem, flow, share);
+        // Each frozen commodity is raised to its own share, which a solver can miss by its 10⁻⁷ Mbps
+        // absolute tolerance (a 0.001 Mbps commodity frozen at 6·10⁻⁶ came back with none); the rest to the first level's.
+        double[] floors = new double[share.length];
+        for (int k = 0; k < floors.length; k++) {
+            double first = Double.isNaN(floor) ? 0 : floor;
+            floors[k] = Double.isNaN(share[k]) ? first : Math.max(first, share[k]);
+        }
+        Allocation allocation = Allocation.extract(problem, flow, floors);
         build += (System.nanoTime() - start) / 1e9;
         TeResult checked = TeOptimizer.checked(allocation, Objective.MAX_MIN_FAIR, 1.0, level.lp().model(), build, solve);
         if (!checked.ok()) {

@@ -283,7 +283,10 @@ class MaxMinFairnessTest {
      * hands it beyond its share is cut ({@link MaxMinFairness#FROZEN_BAND}). Before, a 0.001 Mbps
      * commodity frozen at 0.000505 beside 10⁶ Mbps ones (seed 49) or at 8·10⁻⁶ (seed 162) came back at its whole demand from {@code highs-warm}, which a later
      * level's optimum handed it for nothing, and at its share from {@code highs} (review fuzzing:
-     * shares differing by up to 0.999).
+     * shares differing by up to 0.999). Within 10⁻⁶ also needs each frozen commodity raised to its
+     * own share where a solver missed it by its absolute tolerance: commodity 34 of seed 49 (0.001
+     * Mbps, frozen at 6·10⁻⁶) came back from {@code highs} with no flow and was raised only to the
+     * first level's 2·10⁻⁶.
      */
     @Test
     void aFrozenGroupKeepsItsShareSoTheBackendsAgree() {
@@ -312,7 +315,7 @@ class MaxMinFairnessTest {
             double[] scratch = shares(solve(p, "highs"));
             double[] warm = shares(solve(p, "highs-warm"));
             for (int k = 0; k < scratch.length; k++) {
-                assertThat(warm[k]).as("commodity %d", k).isCloseTo(scratch[k], org.assertj.core.data.Offset.offset(1e-4));
+                assertThat(warm[k]).as("commodity %d", k).isCloseTo(scratch[k], org.assertj.core.data.Offset.offset(1e-6));
             }
         }
     }
