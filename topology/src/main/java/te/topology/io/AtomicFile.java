@@ -110,10 +110,19 @@ public final class AtomicFile {
 
     /**
      * As {@link #writeChannel(Path, ChannelBody)}, but the file is left readable by its owner only,
-     * whatever mode it had (state a daemon keeps; a copy restored by hand may have come in wider).
+     * whatever mode it had (state a daemon keeps; a copy restored by hand may have come in wider),
+     * and a symbolic link is written through (its target replaced, the link kept): an operator may
+     * keep a state file on another volume that way, and a daemon that read its state through the
+     * link must be able to write it (a review: every upload answered 503). Anything else that is
+     * not a regular file is refused.
      */
     public static void writeOwnerOnly(Path target, ChannelBody body) throws IOException {
-        requireRegularOrAbsent(target);
+        if (!Files.isSymbolicLink(target)) {
+            requireRegularOrAbsent(target);
+        } else if (!Files.isRegularFile(target)) {
+            throw new NotRegularFileException(target, "a symbolic link to something that is not a regular file ("
+                    + Files.readSymbolicLink(target) + ")");
+        }
         replace(target, OWNER_ONLY, body);
     }
 

@@ -118,10 +118,16 @@ public final class TrafficMatrixIo {
     }
 
     /** @return whether a header's demand field is a column name ("demand", "Mbps"), not a value (500, NaN, 1_000) */
+    /**
+     * A column name starts with a letter and is no number: {@code demand}, {@code Mbps},
+     * {@code demand_v2} (a review: a digit anywhere made it a row, which refused such files and set
+     * aside a daemon's stored demands on upgrade), but not {@code 500}, {@code 1_000} (a malformed
+     * demand, reported as such) or {@code NaN}/{@code Infinity} (refused as demands).
+     */
     private static boolean isColumnName(String field) {
         String f = field.strip();
-        return !f.isEmpty() && f.chars().noneMatch(Character::isDigit)
-                && !f.toLowerCase(Locale.ROOT).matches("[+-]?(nan|inf|infinity)");
+        return !f.isEmpty() && Character.isLetter(f.charAt(0)) && Double.isNaN(te.topology.io.PlainDecimal.parse(f))
+                && !f.toLowerCase(Locale.ROOT).matches("(nan|inf|infinity)");
     }
 
     private static double parseDemand(TrafficMatrixBuilder builder, String row, String text) {

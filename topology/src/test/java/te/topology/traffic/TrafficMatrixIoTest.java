@@ -231,6 +231,9 @@ class TrafficMatrixIoTest {
         // The documented header, or any named demand column, is still a header.
         assertThat(TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,demand\nsrc,dst,5\n")).size()).isEqualTo(1);
         assertThat(TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("# x\nSRC,DST,Mbps\nsrc,dst,5\n")).size()).isEqualTo(1);
+        // A column name with a digit in it is still a name (a review: demand_v2 was read as a row).
+        assertThat(TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,demand_v2\nsrc,dst,5\n")).size()).isEqualTo(1);
+        assertThat(TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,mbps_p95\nc,dst,5\n")).size()).isEqualTo(1);
         // A demand that is no number is a violation, not a header to skip.
         assertThatThrownBy(() -> TrafficMatrixIo.readCsv(named, "d.csv", new StringReader("src,dst,NaN\nc,dst,7\n")))
                 .isInstanceOf(TrafficMatrixFormatException.class).hasMessageContaining("line 1: demand 'NaN' is not a decimal number");
