@@ -54,25 +54,32 @@ public final class Allocation {
      *                 fair's floor)
      */
     public static Allocation extract(TeProblem problem, double[] pathFlowsMbps, double minShare) {
-        double[] minShares = new double[problem.commodities().size()];
+        int n = problem.commodities().size();
+        double[] minShares = new double[n];
         java.util.Arrays.fill(minShares, minShare);
-        return extract(problem, pathFlowsMbps, minShares);
+        double[] maxShares = new double[n];
+        java.util.Arrays.fill(maxShares, 1);
+        return extract(problem, pathFlowsMbps, minShares, maxShares);
     }
 
     /**
-     * As {@link #extract(TeProblem, double[], double)} with a share per commodity (max-min fairness:
-     * the share each one was frozen at, which a solver can miss by its absolute tolerance: a 0.001
-     * Mbps commodity frozen at 6·10⁻⁶ came back with no flow, review fuzzing).
+     * As {@link #extract(TeProblem, double[], double)} with a least and a most share per commodity
+     * (max-min fairness: a frozen commodity keeps its level's share, which a solver can miss by its
+     * absolute tolerance, and gets no more, which a later level could hand it for nothing).
+     *
+     * @param minShares per commodity the share of its demand it is raised to
+     * @param maxShares per commodity the share of its demand it is scaled down to when above, at most 1
      */
-    static Allocation extract(TeProblem problem, double[] pathFlowsMbps, double[] minShares) {
+    static Allocation extract(TeProblem problem, double[] pathFlowsMbps, double[] minShares, double[] maxShares) {
         Allocation a = new Allocation(problem, pathFlowsMbps.clone());
         for (int k = 0; k < problem.commodities().size(); k++) {
             double minShare = minShares[k];
             double sum = a.clampNegatives(k);
             double demand = problem.commodities().demandMbps(k);
-            if (sum > demand) {
-                a.scale(k, demand / sum);
-                sum = demand;
+            double most = Math.min(1, maxShares[k]) * demand;
+            if (sum > most) {
+                a.scale(k, most / sum);
+                sum = most;
             }
             double wanted = Math.min(1, minShare) * demand;
             if (sum < wanted) {

@@ -332,17 +332,18 @@ final class MaxMinFairness {
     private TeResult done(TeProblem problem, Level level, double[] frozen, int levels, double build, double solve, double floor,
                           SolveStatus status, String why) {
         long start = System.nanoTime();
-        double[] flow = level.lp().pathFlowsMbps(level.x());
         double[] share = frozenShares(problem, level.lp(), frozen);
-        capFrozen(problem, flow, share);
         // Each frozen commodity is raised to its own share, which a solver can miss by its 10⁻⁷ Mbps
-        // absolute tolerance (a 0.001 Mbps commodity frozen at 6·10⁻⁶ came back with none); the rest to the first level's.
-        double[] floors = new double[share.length];
-        for (int k = 0; k < floors.length; k++) {
-            double first = Double.isNaN(floor) ? 0 : floor;
-            floors[k] = Double.isNaN(share[k]) ? first : Math.max(first, share[k]);
+        // absolute tolerance (a 0.001 Mbps commodity frozen at 6·10⁻⁶ came back with none), the rest
+        // to the first level's; and cut back to its level's t plus round-off (FROZEN_BAND).
+        double first = Double.isNaN(floor) ? 0 : floor;
+        double[] least = new double[share.length];
+        double[] most = new double[share.length];
+        for (int k = 0; k < share.length; k++) {
+            least[k] = Double.isNaN(share[k]) ? first : Math.max(first, share[k]);
+            most[k] = Double.isNaN(share[k]) ? 1 : share[k] * (1 + FROZEN_BAND);
         }
-        Allocation allocation = Allocation.extract(problem, flow, floors);
+        Allocation allocation = Allocation.extract(problem, level.lp().pathFlowsMbps(level.x()), least, most);
         build += (System.nanoTime() - start) / 1e9;
         TeResult checked = TeOptimizer.checked(allocation, Objective.MAX_MIN_FAIR, 1.0, level.lp().model(), build, solve);
         if (!checked.ok()) {
@@ -361,7 +362,7 @@ final class MaxMinFairness {
      * Mbps ones came back at its whole demand from {@code highs-warm} and at 0.000505 from {@code
      * highs} (review fuzzing: 33 of 600 extreme instances differed by more than 0.05). In exact
      * arithmetic a frozen group never gets more than its level's t, so the excess is cut when the
-     * allocation is made. Capping the rows themselves at the share gave the same shares but slowed
+     * allocation is made ({@link Allocation#extract(TeProblem, double[], double[], double[])}). Capping the rows themselves at the share gave the same shares but slowed
      * Kdl's levels 5 and 6 from 11 and 10 s to 16–18 and 16–19 s (rows boxed this narrowly).
      */
     static final double FROZEN_BAND = 2e-6;
@@ -385,11 +386,7 @@ final class MaxMinFairness {
                 groupOfRow[lp.groupRow()[g]] = g;
             }
         }
-        int[] first = problem.firstColumns();
-        int[] commodityOf = new int[first[first.length - 1]];
-        for (int k = 0; k + 1 < first.length; k++) {
-            java.util.Arrays.fill(commodityOf, first[k], first[k + 1], k);
-        }
+        int[] commodityOf = problem.columnCommodities();
         for (int c = 0; c < lp.pathColumns(); c++) {
             int group = -1;
             for (int e = m.colStart()[c]; e < m.colStart()[c + 1] && group < 0; e++) {
@@ -402,27 +399,6 @@ final class MaxMinFairness {
             }
         }
         return share;
-    }
-
-    /** Scales each commodity above its frozen share·(1 + {@value #FROZEN_BAND}) of demand down to it ({@code flowMbps} in place). */
-    static void capFrozen(TeProblem problem, double[] flowMbps, double[] frozenShare) {
-        int[] first = problem.firstColumns();
-        Commodities c = problem.commodities();
-        for (int k = 0; k < c.size(); k++) {
-            if (Double.isNaN(frozenShare[k])) {
-                continue;
-            }
-            double sum = 0;
-            for (int j = first[k]; j < first[k + 1]; j++) {
-                sum += Math.max(0, flowMbps[j]);
-            }
-            double cap = frozenShare[k] * (1 + FROZEN_BAND) * c.demandMbps(k);
-            if (sum > cap) {
-                for (int j = first[k]; j < first[k + 1]; j++) {
-                    flowMbps[j] *= cap / sum;
-                }
-            }
-        }
     }
 
     /**

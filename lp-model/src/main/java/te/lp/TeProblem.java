@@ -75,6 +75,16 @@ public record TeProblem(Topology topology, PathSet paths, Commodities commoditie
         return pathOf;
     }
 
+    /** @return per path variable, the commodity it belongs to (the layout of {@link #firstColumns()}) */
+    public int[] columnCommodities() {
+        int[] first = firstColumns();
+        int[] commodityOf = new int[first[commodities.size()]];
+        for (int k = 0; k < commodities.size(); k++) {
+            java.util.Arrays.fill(commodityOf, first[k], first[k + 1], k);
+        }
+        return commodityOf;
+    }
+
     /**
      * @return the rank among commodity {@code k}'s paths of its first one over no arc of capacity 0
      *         (failed or drained), or -1 if every path crosses one

@@ -129,9 +129,7 @@ class AtomicFileTest {
         Path precious = Files.writeString(dir.resolve("precious.txt"), "keep me");
         Path link = Files.createSymbolicLink(dir.resolve("cache.paths"), precious);
         Path dangling = Files.createSymbolicLink(dir.resolve("dangling.paths"), dir.resolve("nowhere"));
-        Path fifo = dir.resolve("fifo.paths");
-        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        assertThat(mkfifo.waitFor()).isZero();
+        Path fifo = Fifos.make(dir.resolve("fifo.paths"));
         Path directory = Files.createDirectory(dir.resolve("dir.paths"));
         AtomicFile.ChannelBody body = ch -> ch.write(java.nio.ByteBuffer.wrap(new byte[] {1}));
         assertThatThrownBy(() -> AtomicFile.writeChannel(link, body)).isInstanceOf(AtomicFile.NotRegularFileException.class)

@@ -1,13 +1,13 @@
 package te.topology.io;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /** FIFOs for tests of readers that must refuse them rather than block on them. */
-final class Fifos {
+public final class Fifos {
     private Fifos() {
     }
 
@@ -16,8 +16,9 @@ final class Fifos {
      * daemon thread opens it read-write after 5 s, which wakes that reader with an empty file, so
      * the test fails on its assertion instead of hanging.
      */
-    static Path make(Path path) throws Exception {
-        assumeTrue(new ProcessBuilder("mkfifo", path.toString()).inheritIO().start().waitFor() == 0, "mkfifo failed");
+    public static Path make(Path path) throws Exception {
+        Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+        assertThat(mkfifo.waitFor()).as("mkfifo %s: %s", path, new String(mkfifo.getInputStream().readAllBytes())).isZero();
         Thread unblocker = new Thread(() -> {
             try {
                 Thread.sleep(5_000);

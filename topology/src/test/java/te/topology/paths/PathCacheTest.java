@@ -147,17 +147,12 @@ class PathCacheTest {
     void aFifoAtTheCacheNameIsNeitherOpenedNorReplaced(@TempDir Path dir) throws Exception {
         PathCache cache = new PathCache(dir);
         Path file = cache.fileFor(topology, spec, true);
-        mkfifo(file);
+        te.topology.io.Fifos.make(file);
         PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
         assertThat(result.outcome()).isEqualTo(PathCache.Outcome.NOT_STORED);
         assertThat(result.problems()).singleElement().asString().contains(file + " is a FIFO");
         assertThat(Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
         assertThatThrownBy(() -> cache.load(file, topology, spec)).hasMessageContaining("is a FIFO, not a path cache file");
-    }
-
-    static void mkfifo(Path file) throws Exception {
-        Process p = new ProcessBuilder("mkfifo", file.toString()).redirectErrorStream(true).start();
-        assertThat(p.waitFor()).as("mkfifo %s: %s", file, new String(p.getInputStream().readAllBytes())).isZero();
     }
 
     /**
