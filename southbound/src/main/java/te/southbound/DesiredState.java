@@ -1,6 +1,7 @@
 package te.southbound;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,14 +11,23 @@ import java.util.Set;
  * and weighted paths. The controller adapts its allocations into this; southbound does not
  * depend on the LP model.
  *
- * @param commodities the commodities; ids unique, and at most one per (ingress, destination)
+ * <p>A value: equal when the commodities are. Not a record only so that {@link #switches()} is
+ * worked out once per state, not by each of the pusher's and the reconciler's steps.
  */
-public record DesiredState(List<CommodityRoute> commodities) {
+public final class DesiredState {
     /** The empty state: nothing installed (every owned entry is removed). */
     public static final DesiredState EMPTY = new DesiredState(List.of());
 
-    public DesiredState {
-        commodities = List.copyOf(commodities);
+    private final List<CommodityRoute> commodities;
+    /** Worked out on first use (a walk over every hop: tens of ms on Cogentco all-pairs); racing threads compute the same set. */
+    private volatile Set<Dpid> switches;
+
+    /**
+     * @param commodities the commodities; ids unique, and at most one per (ingress, destination)
+     * @throws IllegalArgumentException naming every repeated id and (ingress, destination)
+     */
+    public DesiredState(List<CommodityRoute> commodities) {
+        this.commodities = List.copyOf(commodities);
         List<String> problems = new ArrayList<>();
         Set<String> ids = new HashSet<>();
         Set<List<Object>> matches = new HashSet<>();
@@ -35,13 +45,38 @@ public record DesiredState(List<CommodityRoute> commodities) {
         }
     }
 
-    /** @return every switch the state uses, in a new set of the caller's own (one walk over every hop) */
+    /** @return the commodities, unmodifiable */
+    public List<CommodityRoute> commodities() {
+        return commodities;
+    }
+
+    /** @return every switch the state uses: ingresses and every hop's, unmodifiable */
     public Set<Dpid> switches() {
-        Set<Dpid> result = new HashSet<>();
-        for (CommodityRoute c : commodities) {
-            result.add(c.ingress());
-            c.paths().forEach(p -> p.hops().forEach(h -> result.add(h.dpid())));
+        Set<Dpid> result = switches;
+        if (result == null) {
+            Set<Dpid> walked = new HashSet<>();
+            for (CommodityRoute c : commodities) {
+                walked.add(c.ingress());
+                c.paths().forEach(p -> p.hops().forEach(h -> walked.add(h.dpid())));
+            }
+            result = Collections.unmodifiableSet(walked);
+            switches = result;
         }
         return result;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DesiredState other && commodities.equals(other.commodities);
+    }
+
+    @Override
+    public int hashCode() {
+        return commodities.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "DesiredState[commodities=" + commodities + "]";
     }
 }

@@ -163,7 +163,7 @@ final class Reconciler implements AutoCloseable {
         }
         long start = System.nanoTime();
         Map<Dpid, SwitchConnection> connectedNow = registry.ready();
-        Set<Dpid> stateSwitches = state.switches(); // one walk over every hop of the state, for the wait, the assumptions and the report
+        Set<Dpid> stateSwitches = state.switches();
         if (waitingForSwitches(stateSwitches, connectedNow, gen)) {
             return;
         }
@@ -186,7 +186,7 @@ final class Reconciler implements AutoCloseable {
         }
         long readMs = (System.nanoTime() - start) / 1_000_000;
         Set<Dpid> connected = memory.connected();
-        RunMemory.Assumed assumed = memory.assumeUnseen(state, stateSwitches, config.ownership());
+        RunMemory.Assumed assumed = memory.assumeUnseen(state, config.ownership());
         if (!assumed.switches().isEmpty() && !assumed.equals(lastAssumed)) {
             log.warn("push {}: switches {} not seen since the start are taken to carry the {} tunnel entries their neighbours "
                     + "show through them, until they connect", gen, new TreeSet<>(assumed.switches()), assumed.entries());

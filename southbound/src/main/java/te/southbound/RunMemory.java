@@ -135,11 +135,10 @@ final class RunMemory {
      * entries its neighbours show ({@link UnseenSwitches}), until it is read. Made afresh each run,
      * as more of the neighbours are read.
      *
-     * @param stateSwitches every switch of the state ({@link DesiredState#switches})
      * @return the switches taken to hold some, and how many entries in all
      */
-    Assumed assumeUnseen(DesiredState state, Set<Dpid> stateSwitches, Ownership own) {
-        Set<Dpid> unseen = new HashSet<>(stateSwitches);
+    Assumed assumeUnseen(DesiredState state, Ownership own) {
+        Set<Dpid> unseen = new HashSet<>(state.switches());
         unseen.removeAll(everRead);
         lastSeen.keySet().removeIf(d -> !everRead.contains(d)); // the last run's assumptions
         if (unseen.isEmpty()) {

@@ -51,10 +51,10 @@ final class CompareCommand implements Runnable {
     double clientSplit;
 
     @Option(names = "--partitioner", defaultValue = "random", converter = NameConverters.PartitionerName.class,
-            description = "random|balanced|skewed (default: ${DEFAULT-VALUE}).")
+            paramLabel = "random|balanced|skewed", description = "How POP assigns commodities to sub-problems (default: ${DEFAULT-VALUE}).")
     Partitioner partitioner;
 
-    @Option(names = "--seed", defaultValue = "1", description = "POP partition seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "SEED", description = "POP partition seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--skip-full", description = "Do not solve the full LP (shares are then left blank).")

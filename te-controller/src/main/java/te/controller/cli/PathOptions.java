@@ -32,7 +32,7 @@ public final class PathOptions {
     @Option(names = "--cache-dir", paramLabel = "DIR", description = "Path cache directory (default: .te-cache/paths).")
     Path cacheDir;
 
-    @Option(names = "--no-cache", description = "Compute paths without reading or writing the cache (wins over --cache-dir, e.g. one from --config).")
+    @Option(names = "--no-cache", description = "Compute paths without reading or writing the cache (wins over --cache-dir, including one from te serve --config).")
     boolean noCache;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (default: every core).")

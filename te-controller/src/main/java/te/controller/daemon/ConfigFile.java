@@ -22,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
  * without dashes ({@code topology=Kdl}, {@code pop=16}, {@code listen=127.0.0.1:8080}). Its entries
  * are turned into arguments and parsed right where {@code --config} stands, so they go through the
  * same conversion and validation as flags; flags on the command line override them, after
- * {@code --config} or before it.
+ * {@code --config} or before it, and each such override is named on stderr.
  */
 public final class ConfigFile {
     private ConfigFile() {
@@ -64,13 +64,16 @@ public final class ConfigFile {
                     given.add(o.longestName().replaceFirst("^--", ""));
                 }
             });
+            // Those after it win by being parsed later; the file's value is still parsed, so a bad one is still named.
+            Set<String> givenAfter = optionsAmong(args, spec);
             List<String> kept = new ArrayList<>();
             for (String arg : fileArgs) {
                 String name = arg.substring(2).split("=", 2)[0];
                 String key = allowed.contains(name) ? name : name.replaceFirst("^no-", "");
-                if (given.contains(key)) {
+                if (given.contains(key) || givenAfter.contains(key)) {
                     spec.commandLine().getErr().printf("te serve: --%s on the command line overrides %s in %s%n", key, key, file);
-                } else {
+                }
+                if (!given.contains(key)) {
                     kept.add(arg);
                 }
             }
@@ -83,6 +86,33 @@ public final class ConfigFile {
             argSpec.setValue(file);
             return true;
         }
+    }
+
+    /**
+     * @return the long names (without dashes) of the options among the arguments still to parse,
+     *         up to an end-of-options {@code --}; a negated flag ({@code --no-cache}) by its own name
+     */
+    static Set<String> optionsAmong(Stack<String> rest, CommandSpec spec) {
+        Set<String> names = new TreeSet<>();
+        // A Stack's iteration runs bottom to top: the last argument first.
+        for (int i = rest.size() - 1; i >= 0; i--) {
+            String arg = rest.get(i);
+            if (arg.equals("--")) {
+                break;
+            }
+            if (!arg.startsWith("-")) {
+                continue;
+            }
+            String name = arg.split("=", 2)[0];
+            CommandLine.Model.OptionSpec o = spec.findOption(name);
+            if (o == null && name.startsWith("--no-")) {
+                o = spec.findOption("--" + name.substring(5));
+            }
+            if (o != null) {
+                names.add(o.longestName().replaceFirst("^--", ""));
+            }
+        }
+        return names;
     }
 
     /**

@@ -82,6 +82,30 @@ class ServeCommandTest {
         assertThat(e.solveSettings().objective()).isEqualTo(te.lp.Objective.TOTAL_FLOW);
     }
 
+    /** The override was named on stderr only for flags before --config (review: docs say before or after). */
+    @Test
+    void anOverrideIsNamedWhereverTheFlagStands(@TempDir Path dir) throws Exception {
+        Path config = dir.resolve("te.properties");
+        Files.writeString(config, "topology=Abilene\npop=4\nshorter-paths=false\n");
+        String notice = "--pop on the command line overrides pop in " + config;
+        assertThat(stderrOfParse("--pop", "2", "--config", config.toString())).contains(notice);
+        assertThat(stderrOfParse("--config", config.toString(), "--pop", "2")).contains(notice).doesNotContain("topology");
+        assertThat(stderrOfParse("--config", config.toString(), "--no-shorter-paths"))
+                .contains("--shorter-paths on the command line overrides shorter-paths in " + config);
+        assertThat(stderrOfParse("--config", config.toString())).isEmpty();
+    }
+
+    private static String stderrOfParse(String... args) {
+        CommandLine cli = TeCli.commandLine();
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err, true));
+        String[] all = new String[args.length + 1];
+        all[0] = "serve";
+        System.arraycopy(args, 0, all, 1, args.length);
+        cli.parseArgs(all);
+        return err.toString();
+    }
+
     @Test
     void durationsAndSizes() {
         assertThat(ServeCommand.parseDuration("300s")).isEqualTo(Duration.ofSeconds(300));
