@@ -247,8 +247,8 @@ class MaxMinFairnessTest {
 
     @Test
     void aLaterLevelThatRoundOffMakesInfeasibleIsSolvedWithTheFrozenSharesRelaxed() {
-        // Review fuzzing, before the relaxation INFEASIBLE at level 8 (highs) and level 9 (highs-warm),
-        // also before the floor: the last level's point is feasible there only up to round-off.
+        // Review fuzzing: before the relaxation 116 was INFEASIBLE at level 8 (highs), also before the
+        // floor: the last level's point is feasible there only up to round-off.
         TeProblem p116 = TeInstances.problem(TestTopologies.undirected(10, "0-1@1191.0", "0-9@2.0", "1-2@6.0", "2-3@1597.0",
                         "3-4@4.0", "4-5@10.0", "5-6@7.0", "6-7@1931.0", "7-8@1.0", "8-9@8.0"),
                 new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(10, "0>1=4.5", "0>2=2.5", "0>3=0.001",
@@ -274,8 +274,34 @@ class MaxMinFairnessTest {
                         "7>8=2725.632", "8>0=877.7959999999999", "8>1=9.933", "8>2=0.021", "8>3=8181.964",
                         "8>4=492.62899999999996", "8>5=0.007", "8>6=93.247", "8>7=0.08600000000000001", "8>9=913.053", "9>0=0.773",
                         "9>1=0.862", "9>2=53.878", "9>4=3.017", "9>5=0.005", "9>6=9104.032000000001", "9>7=78.637"));
+        TeProblem p2453 = TeInstances.problem(TestTopologies.undirected(12, "0-1@0.019", "0-11@3010.366", "1-2@2.541",
+                        "1-8@0.094", "10-11@0.018000000000000002", "2-10@185.811", "2-3@4.384", "3-4@0.11",
+                        "4-5@4.457000000000001", "5-6@0.028", "6-7@1476.9479999999999", "7-10@0.051000000000000004",
+                        "7-8@223.561", "8-9@0.054", "9-10@139.198", "9-11@0.065"),
+                new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(12, "0>1=381667.182", "0>3=391.21",
+                        "0>6=0.917", "0>8=64788.526", "0>9=103.283", "0>10=0.095", "0>11=56.897", "1>2=13139.752", "1>3=30.077",
+                        "1>4=77.43700000000001", "1>5=1132.857", "1>6=0.022000000000000002", "1>10=0.213",
+                        "2>0=107277.96800000001", "2>1=207.149", "2>3=9.913", "2>4=9.738999999999999", "2>5=0.007", "2>6=0.004",
+                        "2>7=511490.819", "2>8=84.697", "2>9=423178.847", "2>10=4683.087", "2>11=0.052",
+                        "3>0=523348.92199999996", "3>4=701692.098", "3>5=0.682", "3>8=0.069", "3>9=2.371", "3>11=0.091",
+                        "4>0=495935.243", "4>1=124794.56", "4>3=0.064", "4>5=346119.431", "4>6=655.29", "4>8=3636.253",
+                        "4>9=8239.158", "4>10=0.547", "4>11=40122.801", "5>0=80.964", "5>1=0.004", "5>4=0.011",
+                        "5>8=98828.47600000001", "5>9=0.581", "5>10=21.796000000000003", "5>11=0.553", "6>0=496.58", "6>1=0.003",
+                        "6>4=35905.818999999996", "6>5=1007.111", "6>9=0.771", "6>10=246316.36899999998",
+                        "6>11=2824.0130000000004", "7>0=23256.364", "7>1=105358.913", "7>2=9542.703", "7>3=0.512", "7>4=0.007",
+                        "7>5=1.2269999999999999", "7>6=3.247", "7>8=0.002", "7>11=25966.807", "8>0=2.852", "8>1=58.777",
+                        "8>2=10767.978000000001", "8>5=0.003", "8>6=74.25500000000001", "8>7=35.235", "8>9=2.6229999999999998",
+                        "8>10=215.165", "9>1=5.089", "9>2=669.016", "9>5=0.007", "9>6=20304.684", "9>7=1291.3609999999999",
+                        "10>1=20614.035", "10>2=3.468", "10>5=0.153", "10>6=0.002", "10>8=24995.365", "10>11=0.015",
+                        "11>6=664.903", "11>8=80.67800000000001", "11>9=0.082"));
         assertThat(solve(p116, "highs").message()).as("116").contains("frozen shares relaxed by 1e-04");
-        assertThat(solve(p512, "highs-warm").message()).as("512").contains("frozen shares relaxed by 1e-04");
+        // 512 needed the relaxation on highs-warm until its primal starts ran without HiGHS's bound
+        // perturbation (HighsSolver.NO_PRIMAL_BOUND_PERTURBATION): the perturbed bounds' clean-up left a
+        // level infeasible. 2453 is the first of 3,000 fuzz seeds that relaxes there since.
+        TeResult r512 = solve(p512, "highs-warm");
+        assertThat(r512.status()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(r512.message()).as("512").doesNotContain("relaxed");
+        assertThat(solve(p2453, "highs-warm").message()).as("2453").contains("frozen shares relaxed by 1e-04");
     }
 
     /**

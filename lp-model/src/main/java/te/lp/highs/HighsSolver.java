@@ -113,6 +113,7 @@ public final class HighsSolver implements TeSolver {
                 setOption(h, "simplex_strategy", start.primal() ? PRIMAL : DUAL_SERIAL);
                 if (start.primal()) {
                     setOption(h, "simplex_dual_edge_weight_strategy", DEVEX);
+                    setOption(h, "primal_simplex_bound_perturbation_multiplier", NO_PRIMAL_BOUND_PERTURBATION);
                 }
                 // HiGHS stops a run that reaches its limit: a budget of N is a limit of N + 1, so that
                 // a try HiGHS counts as N iterations ends (a review: exactly the count ran out).
@@ -231,6 +232,19 @@ public final class HighsSolver implements TeSolver {
      * Kdl's first level, 7 s with steepest edge, run past 66 s.
      */
     static final int DEVEX = 1;
+
+    /**
+     * HiGHS {@code primal_simplex_bound_perturbation_multiplier} for a primal start: none. A max-min
+     * level starts at the last level's point, where thousands of frozen groups sit exactly at their
+     * shares' bounds; HiGHS perturbs those bounds against degeneracy and then has to remove the
+     * perturbation with dual simplex, and on Cogentco poisson-high-intra that clean-up is where whole
+     * levels went: 67,747 iterations and 78 s for one level (primal infeasibilities growing to
+     * hundreds while it removed them), or, at the iteration limit, interior point from scratch and
+     * 79 s for another. Unperturbed, no level there took more than 4,447 iterations: the 261 levels
+     * took 35 s of solve (2026-11-27, same shares to 10⁻⁸ where the perturbed run got that far),
+     * where the perturbed run was cut by a 250 s limit after 172 levels.
+     */
+    static final double NO_PRIMAL_BOUND_PERTURBATION = 0.0;
 
     /**
      * Dual simplex from the greedy start needs 0.05–0.15 iterations per row on gravity traffic (Kdl,
