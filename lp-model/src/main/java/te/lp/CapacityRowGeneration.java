@@ -155,7 +155,7 @@ final class CapacityRowGeneration {
             // Every commodity was routed up front: nothing is left for a solver.
             return new SolveResult(SolveStatus.OPTIMAL, 0, new double[0], 0, "");
         }
-        return lp.startingBasis().map(basis -> solver.solve(model, basis, options)).orElseGet(() -> solver.solve(model, options));
+        return lp.solve(solver, lp.startingBasis().orElse(null), options);
     }
 
     /**

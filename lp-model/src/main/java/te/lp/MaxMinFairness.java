@@ -85,7 +85,7 @@ final class MaxMinFairness {
             }
             double left = (deadline - System.nanoTime()) / 1e9;
             StartingBasis from = last == null ? lp.startingBasis().orElse(null) : next;
-            SolveResult r = left > 0 ? solver.solve(lp.model(), from, new SolverOptions(left, options.threads(), options.verbose()))
+            SolveResult r = left > 0 ? lp.solve(solver, from, new SolverOptions(left, options.threads(), options.verbose()))
                     : SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "time limit reached between levels");
             solve += r.solveSeconds();
             if (tFloor > 0 && r.status() != SolveStatus.OPTIMAL && r.status() != SolveStatus.TIME_LIMIT) {
@@ -195,7 +195,7 @@ final class MaxMinFairness {
         if (left <= 0) {
             return null;
         }
-        SolveResult r = solver.solve(full.model(), start.asDual().withIterationBudget((int) Math.min(Integer.MAX_VALUE, iterations)),
+        SolveResult r = full.solve(solver, start.asDual().withIterationBudget((int) Math.min(Integer.MAX_VALUE, iterations)),
                 new SolverOptions(left, options.threads(), options.verbose()));
         LOG.debug("max-min fairness after level {}: every rising group in full? {} in {} s", levels, r.status(), r.solveSeconds());
         return new FullTry(full, r, build);

@@ -56,6 +56,29 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
         return x[model.columns() - 1];
     }
 
+    /**
+     * Solves this LP with {@code solver}. A {@linkplain TeSolver#firstOrder first-order} backend
+     * gets it in units of its own ({@link LpUnits}: flows, capacities and demands in a power of two
+     * of Mbps where they are large, costs of order 1), every other one as {@link #model()} is.
+     *
+     * @param start   where a backend that starts from a basis starts, or null for nowhere
+     * @param options time limit, threads, verbosity
+     * @return the result for {@link #model()}: column values in Mbps (α, z as they are), row duals
+     *         per Mbps; solver failures are statuses
+     */
+    public SolveResult solve(TeSolver solver, StartingBasis start, SolverOptions options) {
+        if (!solver.firstOrder()) {
+            return solveAsIs(solver, model, start, options);
+        }
+        LpUnits units = LpUnits.of(model, pathColumns());
+        return units.changesNothing() ? solveAsIs(solver, model, start, options)
+                : units.back(solveAsIs(solver, units.apply(model), start, options));
+    }
+
+    private static SolveResult solveAsIs(TeSolver solver, LpModel model, StartingBasis start, SolverOptions options) {
+        return start == null ? solver.solve(model, options) : solver.solve(model, start, options);
+    }
+
     /** @return the problem path variables LP column {@code column} stands for */
     public int[] pathVariablesOf(int column) {
         return Arrays.copyOfRange(memberPathVariable, memberStart[column], memberStart[column + 1]);

@@ -35,4 +35,13 @@ public interface TeSolver {
     default boolean reportsDuals() {
         return false;
     }
+
+    /**
+     * @return whether the backend is a first-order method, whose relative stopping criteria go
+     *         wrong on large bounds against costs of order 1: path LPs reach it in units that keep
+     *         their numbers moderate ({@link PathLp#solve}); the default says no: flows in Mbps
+     */
+    default boolean firstOrder() {
+        return false;
+    }
 }

@@ -75,7 +75,13 @@ public final class HighsSolver implements TeSolver {
     /** Interior point and simplex end at a vertex with exact duals; first-order PDLP's are approximate. */
     @Override
     public boolean reportsDuals() {
-        return !"pdlp".equals(extraOptions.get("solver"));
+        return !firstOrder();
+    }
+
+    /** {@code highs-pdlp}, or any HiGHS backend told {@code solver=pdlp}. */
+    @Override
+    public boolean firstOrder() {
+        return "pdlp".equals(extraOptions.get("solver"));
     }
 
     /** {@code highs-warm} does (simplex); {@code highs} and {@code highs-pdlp} solve from scratch. */

@@ -74,6 +74,11 @@ public final class PdlpSolver implements TeSolver {
     }
 
     @Override
+    public boolean firstOrder() {
+        return true;
+    }
+
+    @Override
     public SolveResult solve(LpModel model, SolverOptions options) {
         long start = System.nanoTime();
         MPModelRequest.Builder request = MPModelRequest.newBuilder()

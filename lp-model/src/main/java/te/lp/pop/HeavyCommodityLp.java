@@ -67,7 +67,7 @@ final class HeavyCommodityLp {
         }
         TeProblem partProblem = new TeProblem(problem.topology(), paths, all.subset(heavy), problem.capacityMbps());
         PathLp lp = Formulations.minMaxUtilisation(partProblem, background);
-        SolveResult r = solver.solve(lp.model(), options);
+        SolveResult r = lp.solve(solver, null, options);
         if (r.status() != SolveStatus.OPTIMAL || r.x().length != lp.model().columns()) {
             return routing;
         }
