@@ -35,6 +35,11 @@ public final class ConfigFile {
             if (args.isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--config needs a FILE");
             }
+            if (argSpec.getValue() != null) {
+                // A second file's keys would be taken for command-line flags and dropped (review).
+                throw new CommandLine.ParameterException(spec.commandLine(), "--config is given twice (%s, then %s); give one file"
+                        .formatted(argSpec.<Object>getValue(), args.peek()));
+            }
             Path file = Path.of(args.pop());
             Set<String> allowed = new TreeSet<>();
             Set<String> flags = new TreeSet<>();
@@ -107,6 +112,9 @@ public final class ConfigFile {
             CommandLine.Model.OptionSpec o = spec.findOption(name);
             if (o == null && name.startsWith("--no-")) {
                 o = spec.findOption("--" + name.substring(5));
+            }
+            if (o == null && !name.startsWith("--") && name.length() > 2) {
+                o = spec.findOption(name.substring(0, 2)); // a short option with its value attached: -tKdl
             }
             if (o != null) {
                 names.add(o.longestName().replaceFirst("^--", ""));

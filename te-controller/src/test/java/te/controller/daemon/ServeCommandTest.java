@@ -93,6 +93,13 @@ class ServeCommandTest {
         assertThat(stderrOfParse("--config", config.toString(), "--no-shorter-paths"))
                 .contains("--shorter-paths on the command line overrides shorter-paths in " + config);
         assertThat(stderrOfParse("--config", config.toString())).isEmpty();
+        assertThat(stderrOfParse("--config", config.toString(), "-tCogentco"))
+                .contains("--topology on the command line overrides topology in " + config);
+        // A second file's keys were taken for flags given before it, dropped and blamed on the command line.
+        Path other = dir.resolve("other.properties");
+        Files.writeString(other, "pop=8\n");
+        assertThatThrownBy(() -> stderrOfParse("--config", config.toString(), "--config", other.toString()))
+                .hasMessageContaining("--config is given twice (" + config + ", then " + other + ")");
     }
 
     private static String stderrOfParse(String... args) {
