@@ -125,6 +125,15 @@ final class PathLpBuilder {
         return Math.scalb(1.0, Math.max(0, Math.getExponent(total) - PRICED_DEMAND_EXPONENT));
     }
 
+    /** @return the capacities of the arcs with a capacity row, Mbps (for {@link #demandUnit}'s sum) */
+    private static double[] rowedCapacities(double[] capacity, int[] capRow) {
+        double[] rowed = new double[capRow.length];
+        for (int a = 0; a < capRow.length; a++) {
+            rowed[a] = capRow[a] >= 0 ? capacity[a] : 0;
+        }
+        return rowed;
+    }
+
     /** See {@link #demandUnit}: total demand ÷ α's cost is kept at or below 2 to this power. */
     static final int PRICED_DEMAND_EXPONENT = 20;
 
@@ -218,7 +227,10 @@ final class PathLpBuilder {
         }
         if (extraCols == 1) {
             int col = pathCols;
-            cost[col] = shape.extraCost() * demandUnit(red.groupDemandMbps);
+            // z's rows weigh their duals by −c, α's by −d: z is priced by the capacities it is in as well.
+            double unit = shape.extra() == Extra.CAPACITY_ROWS
+                    ? Math.max(demandUnit(red.groupDemandMbps), demandUnit(rowedCapacities(capacity, capRow))) : demandUnit(red.groupDemandMbps);
+            cost[col] = shape.extraCost() * unit;
             colLower[col] = shape.extraLower();
             colUpper[col] = shape.extraUpper();
             colStart[col] = pos;

@@ -29,6 +29,11 @@ class HugeCapacityTest {
 
     /** A ring of n nodes with n/3 chords, links of 1–4·unit Mbps, about half the pairs asking 0.1–1.1·unit. */
     static TeProblem ring(int n, long seed, double unit) {
+        return ring(n, seed, unit, unit);
+    }
+
+    /** As {@link #ring(int, long, double)}, links in capacityUnit and demands in demandUnit. */
+    static TeProblem ring(int n, long seed, double capacityUnit, double demandUnit) {
         Random random = new Random(seed);
         Map<String, Double> links = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
@@ -43,12 +48,12 @@ class HugeCapacityTest {
         for (int s = 0; s < n; s++) {
             for (int d = 0; d < n; d++) {
                 if (s != d && random.nextBoolean()) {
-                    demands.add(s + ">" + d + "=" + (0.1 + random.nextDouble()) * unit);
+                    demands.add(s + ">" + d + "=" + (0.1 + random.nextDouble()) * demandUnit);
                 }
             }
         }
         return TeInstances.problem(
-                TestTopologies.undirected(n, links.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue() * unit).toArray(String[]::new)),
+                TestTopologies.undirected(n, links.entrySet().stream().map(e -> e.getKey() + "@" + e.getValue() * capacityUnit).toArray(String[]::new)),
                 PathSpec.defaults(), TeInstances.matrix(n, demands.toArray(String[]::new)));
     }
 
@@ -70,6 +75,27 @@ class HugeCapacityTest {
                     double allowed = objective == Objective.MIN_MLU ? r.value() * (1 + 1e-6) : 1;
                     assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), allowed)).as(what).isEmpty();
                 }
+            }
+        }
+    }
+
+    /**
+     * z's duals are weighted by the capacities: priced by the total demand alone, links 2²⁰ times the
+     * demands left every path's reduced cost below HiGHS's tolerance, and both exact backends called
+     * a z of 2.15·10⁻⁶ optimal where it is 1.79·10⁻⁶ (review; the same instance 2¹⁰ times smaller was right).
+     */
+    @Test
+    void minMluOnLinksFarAboveTheDemandsIsPricedByTheCapacities() {
+        for (long seed = 1; seed <= 2; seed++) {
+            int n = 9 + (int) (seed % 3);
+            for (String backend : List.of("highs-warm", "highs")) {
+                TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).withGap(0);
+                TeResult reference = optimizer.solve(ring(n, seed, 0x1p20, 1), Objective.MIN_MLU);
+                TeResult r = optimizer.solve(ring(n, seed, 0x1p30, 0x1p10), Objective.MIN_MLU);
+                String what = "seed %d %s".formatted(seed, backend);
+                assertThat(reference.status()).as(what + ": " + reference.message()).isEqualTo(SolveStatus.OPTIMAL);
+                assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
+                assertThat(r.value()).as(what).isCloseTo(reference.value(), within(1e-6 * reference.value()));
             }
         }
     }
