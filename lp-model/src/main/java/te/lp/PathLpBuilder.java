@@ -112,7 +112,10 @@ final class PathLpBuilder {
      * (reduced costs of order 1), dual simplex took far longer on heavy-tailed demand (Kdl
      * poisson-high-intra concurrent flow, 7.1·10⁵ Mbps, hit the report's time limit after 515 s
      * where it had taken 343 s; 387 s priced at 4). A power of two scales exactly: the optimal
-     * points are the same, and the column still holds α or z ({@link PathLp#extraValue}).
+     * points are the same, and the column still holds α or z ({@link PathLp#extraValue}). z's rows
+     * weigh its duals by −c, so {@link #build} prices z by the larger of this and the same unit of
+     * the capacities of its rows (links 2²⁰ times the demands: both HiGHS backends called z
+     * 2.15·10⁻⁶ optimal for 1.79·10⁻⁶).
      */
     static double demandUnit(double[] groupDemandMbps) {
         double total = 0;
