@@ -42,9 +42,25 @@ final class OutputFile {
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("%s '%s': %s".formatted(flag, file, e.getMessage()));
         }
-        if (te.topology.io.AtomicFile.replaces(file) && !Files.isWritable(dir)) {
-            throw new IllegalArgumentException(("%s '%s': directory %s cannot be written (the file is replaced whole, through a "
-                    + "temporary file beside it)").formatted(flag, file, dir));
+        if (te.topology.io.AtomicFile.replaces(file)) {
+            requireFileCreatable(dir, flag, file);
+        }
+    }
+
+    /**
+     * Creates and deletes a file in {@code dir}: permission bits do not show every directory that
+     * refuses new files (for root, {@code -o /proc/version} passed them and failed after the solve).
+     *
+     * @throws IllegalArgumentException naming the flag, the file, the directory and the reason
+     */
+    private static void requireFileCreatable(Path dir, String flag, Path file) {
+        try {
+            Files.delete(Files.createTempFile(dir, ".te-probe-", ".tmp"));
+        } catch (java.io.IOException | SecurityException e) {
+            String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                    : e.getClass().getSimpleName();
+            throw new IllegalArgumentException(("%s '%s': directory %s cannot be written (%s; the file is replaced whole, through a "
+                    + "temporary file beside it)").formatted(flag, file, dir, reason));
         }
     }
 

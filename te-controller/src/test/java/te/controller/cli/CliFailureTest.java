@@ -11,6 +11,16 @@ import te.zoo.TopologyCatalog;
 
 /** How the CLI fails: before any work where the arguments already show it, and never silently. */
 class CliFailureTest {
+    /** Permission bits said yes for root, and the allocation was lost after the solve. */
+    @Test
+    void anOutputWhereNoFileCanBeCreatedIsRefusedBeforeTheSolve() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(Path.of("/proc/version")), "needs Linux's /proc");
+        Run r = TeCliTest.run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", "-o", "/proc/version");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.err()).contains("--out '/proc/version': directory /proc cannot be written").doesNotContain("paths [");
+        assertThat(r.out()).doesNotContain("objective value");
+    }
+
     @Test
     void anOutputThatIsOneOfTheInputsIsRefusedAndTheInputKept(@TempDir Path dir) throws Exception {
         Path tm = dir.resolve("tm.csv");
