@@ -58,7 +58,8 @@ final class OutputFile {
             Files.delete(Files.createTempFile(dir, ".te-probe-", ".tmp"));
         } catch (java.io.IOException | SecurityException e) {
             String reason = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-                    : e.getClass().getSimpleName();
+                    : e instanceof java.nio.file.NoSuchFileException ? "no file can be created there"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getClass().getSimpleName();
             throw new IllegalArgumentException(("%s '%s': directory %s cannot be written (%s; the file is replaced whole, through a "
                     + "temporary file beside it)").formatted(flag, file, dir, reason));
         }
