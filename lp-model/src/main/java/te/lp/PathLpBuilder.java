@@ -122,19 +122,24 @@ final class PathLpBuilder {
         for (double d : groupDemandMbps) {
             total += d;
         }
-        if (!(total > 0) || !Double.isFinite(total)) {
-            return 1.0;
-        }
-        return Math.scalb(1.0, Math.max(0, Math.getExponent(total) - PRICED_DEMAND_EXPONENT));
+        return priceUnit(total);
     }
 
-    /** @return the capacities of the arcs with a capacity row, Mbps (for {@link #demandUnit}'s sum) */
-    private static double[] rowedCapacities(double[] capacity, int[] capRow) {
-        double[] rowed = new double[capRow.length];
-        for (int a = 0; a < capRow.length; a++) {
-            rowed[a] = capRow[a] >= 0 ? capacity[a] : 0;
+    /** @return {@link #demandUnit}'s price for a sum of {@code totalMbps} (demands, or z's capacities) */
+    private static double priceUnit(double totalMbps) {
+        if (!(totalMbps > 0) || !Double.isFinite(totalMbps)) {
+            return 1.0;
         }
-        return rowed;
+        return Math.scalb(1.0, Math.max(0, Math.getExponent(totalMbps) - PRICED_DEMAND_EXPONENT));
+    }
+
+    /** @return the capacities of the arcs with a capacity row, summed, Mbps */
+    private static double rowedCapacityMbps(double[] capacity, int[] capRow) {
+        double total = 0;
+        for (int a = 0; a < capRow.length; a++) {
+            total += capRow[a] >= 0 ? capacity[a] : 0;
+        }
+        return total;
     }
 
     /** See {@link #demandUnit}: total demand ÷ α's cost is kept at or below 2 to this power. */
@@ -230,9 +235,11 @@ final class PathLpBuilder {
         }
         if (extraCols == 1) {
             int col = pathCols;
-            // z's rows weigh their duals by −c, α's by −d: z is priced by the capacities it is in as well.
-            double unit = shape.extra() == Extra.CAPACITY_ROWS
-                    ? Math.max(demandUnit(red.groupDemandMbps), demandUnit(rowedCapacities(capacity, capRow))) : demandUnit(red.groupDemandMbps);
+            double unit = demandUnit(red.groupDemandMbps);
+            if (shape.extra() == Extra.CAPACITY_ROWS) {
+                // z's rows weigh their duals by −c, α's by −d: z is priced by the capacities it is in as well.
+                unit = Math.max(unit, priceUnit(rowedCapacityMbps(capacity, capRow)));
+            }
             cost[col] = shape.extraCost() * unit;
             colLower[col] = shape.extraLower();
             colUpper[col] = shape.extraUpper();

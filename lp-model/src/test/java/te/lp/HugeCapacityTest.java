@@ -65,18 +65,25 @@ class HugeCapacityTest {
             TeProblem huge = ring(n, seed, HUGE);
             for (Objective objective : List.of(Objective.CONCURRENT_FLOW, Objective.MIN_MLU)) {
                 for (String backend : List.of("highs-warm", "highs")) {
-                    TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).withGap(0);
-                    TeResult reference = optimizer.solve(small, objective);
-                    TeResult r = optimizer.solve(huge, objective);
-                    String what = "seed %d %s %s".formatted(seed, objective, backend);
-                    assertThat(reference.status()).as(what + ": " + reference.message()).isEqualTo(SolveStatus.OPTIMAL);
-                    assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
-                    assertThat(r.value()).as(what).isCloseTo(reference.value(), within(1e-6 * reference.value()));
-                    double allowed = objective == Objective.MIN_MLU ? r.value() * (1 + 1e-6) : 1;
-                    assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), allowed)).as(what).isEmpty();
+                    assertSameOptimum(backend, small, huge, objective, "seed %d %s %s".formatted(seed, objective, backend));
                 }
             }
         }
+    }
+
+    /**
+     * Asserts that an exact backend solves both instances to OPTIMAL with the same objective value
+     * (within 10⁻⁶ of it), and that {@code scaled}'s allocation is feasible (min-MLU: within its z).
+     */
+    private static void assertSameOptimum(String backend, TeProblem reference, TeProblem scaled, Objective objective, String what) {
+        TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).withGap(0);
+        TeResult expected = optimizer.solve(reference, objective);
+        TeResult r = optimizer.solve(scaled, objective);
+        assertThat(expected.status()).as(what + ": " + expected.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(r.value()).as(what).isCloseTo(expected.value(), within(1e-6 * expected.value()));
+        double allowed = objective == Objective.MIN_MLU ? r.value() * (1 + 1e-6) : 1;
+        assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), allowed)).as(what).isEmpty();
     }
 
     /**
@@ -89,13 +96,8 @@ class HugeCapacityTest {
         for (long seed = 1; seed <= 2; seed++) {
             int n = 9 + (int) (seed % 3);
             for (String backend : List.of("highs-warm", "highs")) {
-                TeOptimizer optimizer = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).withGap(0);
-                TeResult reference = optimizer.solve(ring(n, seed, 0x1p20, 1), Objective.MIN_MLU);
-                TeResult r = optimizer.solve(ring(n, seed, 0x1p30, 0x1p10), Objective.MIN_MLU);
-                String what = "seed %d %s".formatted(seed, backend);
-                assertThat(reference.status()).as(what + ": " + reference.message()).isEqualTo(SolveStatus.OPTIMAL);
-                assertThat(r.status()).as(what + ": " + r.message()).isEqualTo(SolveStatus.OPTIMAL);
-                assertThat(r.value()).as(what).isCloseTo(reference.value(), within(1e-6 * reference.value()));
+                assertSameOptimum(backend, ring(n, seed, 0x1p20, 1), ring(n, seed, 0x1p30, 0x1p10), Objective.MIN_MLU,
+                        "seed %d %s".formatted(seed, backend));
             }
         }
     }

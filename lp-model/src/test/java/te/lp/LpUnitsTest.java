@@ -60,15 +60,12 @@ class LpUnitsTest {
     }
 
     /**
-     * max x + y, x + 2y ≤ 4, 3x + y ≤ 6, x a flow and y without a unit: the optimum 2.8 at (1.6, 1.2)
+     * {@link TeSolverContract#tinyLp}, x a flow and y without a unit: the optimum 2.8 at (1.6, 1.2)
      * and the duals (0.4, 0.2) are unique, so an exact backend must give them back as they are.
      */
     @Test
     void aResultInOtherUnitsComesBackInTheModelsOwn() {
-        LpModel lp = new LpModel(true, new double[] {1, 1}, new double[] {0, 0},
-                new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY},
-                new double[] {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY}, new double[] {4, 6},
-                new int[] {0, 2, 4}, new int[] {0, 1, 0, 1}, new double[] {1, 3, 2, 1});
+        LpModel lp = TeSolverContract.tinyLp();
         for (LpUnits units : List.of(new LpUnits(0x1p-3, 0x1p5, 1), new LpUnits(0x1p20, 0x1p-7, 1))) {
             SolveResult r = units.back(Solvers.byName("highs").solve(units.apply(lp), SolverOptions.defaults()));
             assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);

@@ -46,13 +46,17 @@ public abstract class TeSolverContract {
     private final Topology triangle = TestTopologies.undirected(3, "0-1@10", "1-2@10", "0-2@10");
     private final PathSpec twoPaths = new PathSpec(2, PathMethod.YEN, PathMetric.HOPS);
 
-    @Test
-    void tinyLpHasItsKnownOptimum() {
-        // max x + y, x + 2y <= 4, 3x + y <= 6: optimum 2.8 at (1.6, 1.2).
-        LpModel lp = new LpModel(true, new double[] {1, 1}, new double[] {0, 0},
+    /** @return max x + y, x + 2y ≤ 4, 3x + y ≤ 6, x, y ≥ 0: optimum 2.8 at (1.6, 1.2), row duals (0.4, 0.2), all unique */
+    static LpModel tinyLp() {
+        return new LpModel(true, new double[] {1, 1}, new double[] {0, 0},
                 new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY},
                 new double[] {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY}, new double[] {4, 6},
                 new int[] {0, 2, 4}, new int[] {0, 1, 0, 1}, new double[] {1, 3, 2, 1});
+    }
+
+    @Test
+    void tinyLpHasItsKnownOptimum() {
+        LpModel lp = tinyLp();
         SolveResult r = createSolver().solve(lp, SolverOptions.defaults());
         assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r.objective()).isCloseTo(2.8, within(1e-6));
