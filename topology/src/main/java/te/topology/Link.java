@@ -16,6 +16,12 @@ public record Link(int index, int src, int dst, double capacityMbps) {
      * petabit per second, as for demands; more is a unit mistake, and would swamp the LP's scaling.
      */
     public static final double MAX_CAPACITY_MBPS = 1e9;
+    /**
+     * Smallest capacity a file, {@code --default-capacity} or an operator may give one link, Mbps:
+     * one bit per second. Less is a unit mistake (a file once gave 4.9·10⁻³²⁴ Mbps, which every
+     * report then showed as 0.000).
+     */
+    public static final double MIN_CAPACITY_MBPS = 1e-6;
 
     public Link {
         if (index < 0 || src < 0 || dst < 0) {

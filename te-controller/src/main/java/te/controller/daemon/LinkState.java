@@ -32,7 +32,12 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
         }
         operatorDown = ascending(operatorDown, "operator-down");
         switchDown = ascending(switchDown, "switch-down");
-        capacityMbps.forEach((arc, mbps) -> requireCapacity(mbps));
+        // Stored states of earlier builds may hold a capacity below the floor operators now get: kept.
+        capacityMbps.forEach((arc, mbps) -> {
+            if (!(mbps >= 0 && mbps <= MAX_CAPACITY_MBPS)) {
+                throw new IllegalArgumentException("arc %d: capacity must be from 0 to %.0f Mbps, got %s".formatted(arc, MAX_CAPACITY_MBPS, mbps));
+            }
+        });
         capacityMbps = Collections.unmodifiableSortedMap(new TreeMap<>(capacityMbps));
         drained = ascending(drained, "drained");
     }
@@ -55,13 +60,19 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
     /** Largest capacity an operator may set, Mbps (a petabit per second). */
     public static final double MAX_CAPACITY_MBPS = te.topology.Link.MAX_CAPACITY_MBPS;
 
+    /** Smallest capacity an operator may set other than 0 (closed), Mbps (one bit per second). */
+    public static final double MIN_CAPACITY_MBPS = te.topology.Link.MIN_CAPACITY_MBPS;
+    /** The range an operator may set a capacity in, as messages say it. */
+    public static final String CAPACITY_RANGE = "0 (closed) or from %s (1 bit/s) to %.0f Mbps"
+            .formatted(java.math.BigDecimal.valueOf(MIN_CAPACITY_MBPS).stripTrailingZeros().toPlainString(), MAX_CAPACITY_MBPS);
+
     /**
-     * @throws IllegalArgumentException naming the value, unless it is a finite capacity from 0 to
-     *                                  {@link #MAX_CAPACITY_MBPS}
+     * @throws IllegalArgumentException naming the value, unless it is 0 or a finite capacity from
+     *                                  {@link #MIN_CAPACITY_MBPS} to {@link #MAX_CAPACITY_MBPS}
      */
     public static void requireCapacity(double mbps) {
-        if (!(mbps >= 0 && mbps <= MAX_CAPACITY_MBPS)) {
-            throw new IllegalArgumentException("capacity must be from 0 to %.0f Mbps, got %s".formatted(MAX_CAPACITY_MBPS, mbps));
+        if (!(mbps == 0 || (mbps >= MIN_CAPACITY_MBPS && mbps <= MAX_CAPACITY_MBPS))) {
+            throw new IllegalArgumentException("capacity must be %s, got %s".formatted(CAPACITY_RANGE, mbps));
         }
     }
 

@@ -62,9 +62,10 @@ class LinkCapacityTest {
     @Test
     void malformedCapacityRequestsAreRefusedAndChangeNothing(@TempDir Path dir) {
         try (DaemonFixture d = DaemonFixture.start(dir)) {
-            String expected = "expected a JSON object {\"capacityMbps\": N} with N from 0 to 1000000000 Mbps";
+            String expected = "expected a JSON object {\"capacityMbps\": N} with N 0 (closed) or from 0.000001 (1 bit/s) to 1000000000 Mbps";
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": -1}", 400,
-                    "capacityMbps -1: capacity must be from 0 to 1000000000 Mbps, got -1.0");
+                    "capacityMbps -1: capacity must be 0 (closed) or from 0.000001 (1 bit/s) to 1000000000 Mbps, got -1.0");
+            assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 1e-9}", 400, "got 1.0E-9");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 1e10}", 400, "got 1.0E10");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": \"40G\"}", 400, expected);
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4, \"up\": true}", 400,

@@ -12,9 +12,9 @@ public record LoadOptions(double defaultCapacityMbps) {
     public static final double REFERENCE_CAPACITY_MBPS = 1000.0;
 
     public LoadOptions {
-        if (!(defaultCapacityMbps > 0) || defaultCapacityMbps > te.topology.Link.MAX_CAPACITY_MBPS) {
-            throw new IllegalArgumentException("default capacity must be a number of Mbps > 0 and at most %.0e (--default-capacity), got %s"
-                    .formatted(te.topology.Link.MAX_CAPACITY_MBPS, defaultCapacityMbps));
+        if (!(defaultCapacityMbps >= te.topology.Link.MIN_CAPACITY_MBPS && defaultCapacityMbps <= te.topology.Link.MAX_CAPACITY_MBPS)) {
+            throw new IllegalArgumentException("default capacity must be a number of Mbps from %.0e (1 bit/s) to %.0e (--default-capacity), got %s"
+                    .formatted(te.topology.Link.MIN_CAPACITY_MBPS, te.topology.Link.MAX_CAPACITY_MBPS, defaultCapacityMbps));
         }
     }
 

@@ -139,7 +139,7 @@ class TopologyReaderTest {
     void negativeNanAndTextCapacitiesAreNamed() {
         String two = "<node id=\"a\"/><node id=\"b\"/>";
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data></edge>")))
-                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a number > 0 and at most 1e+09 Mbps, got -5.0E-6");
+                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a number from 1e-06 Mbps (1 bit/s) to 1e+09 Mbps (1 Pbit/s), got -5.0E-6");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">NaN</data></edge>")))
                 .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("got 'NaN'");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">fast</data></edge>")))
@@ -148,10 +148,25 @@ class TopologyReaderTest {
                 .hasMessageContaining("got '0x1p40'");
         String json = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":-1}]}";
         assertThatThrownBy(() -> reader.read("n.json", json.getBytes(StandardCharsets.UTF_8)))
-                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number > 0 and at most 1e+09 Mbps, got -1.0");
+                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number from 1e-06 Mbps (1 bit/s) to 1e+09 Mbps (1 Pbit/s), got -1.0");
         String huge = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":1.2e49}]}";
         assertThatThrownBy(() -> reader.read("n.json", huge.getBytes(StandardCharsets.UTF_8)))
-                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number > 0 and at most 1e+09 Mbps, got 1.2E49");
+                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number from 1e-06 Mbps (1 bit/s) to 1e+09 Mbps (1 Pbit/s), got 1.2E49");
+        // Below a bit per second is a unit mistake; 4.9e-324 was accepted and reported as 0.000.
+        String tiny = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":4.9e-324}]}";
+        assertThatThrownBy(() -> reader.read("n.json", tiny.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("n.json: links[0] (1->2): capacity must be a number from 1e-06 Mbps (1 bit/s) to 1e+09 Mbps (1 Pbit/s), got 4.9E-324");
+        String bitPerSecond = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":1e-6}]}";
+        assertThat(reader.read("n.json", bitPerSecond.getBytes(StandardCharsets.UTF_8)).links().get(0).capacityMbps()).isEqualTo(1e-6);
+    }
+
+    @Test
+    void aDefaultCapacityOutsideOneBitToOnePetabitPerSecondIsNamed() {
+        for (double mbps : new double[] {0, 1e-9, 2e9, Double.NaN}) {
+            assertThatThrownBy(() -> new LoadOptions(mbps)).as("%s", mbps)
+                    .hasMessage("default capacity must be a number of Mbps from 1e-06 (1 bit/s) to 1e+09 (--default-capacity), got " + mbps);
+        }
+        assertThat(new LoadOptions(1e-6).defaultCapacityMbps()).isEqualTo(1e-6);
     }
 
     @Test

@@ -47,8 +47,8 @@ public final class NetworkResource {
                 new Route("DELETE", "/v1/links/{src}/{dst}/capacity", true, Route.withoutBody((r, v) -> setCapacity(v, null))));
     }
 
-    private static final String CAPACITY_BODY = "expected a JSON object {\"capacityMbps\": N} with N from 0 to %.0f Mbps"
-            .formatted(te.controller.daemon.LinkState.MAX_CAPACITY_MBPS);
+    private static final String CAPACITY_BODY = "expected a JSON object {\"capacityMbps\": N} with N "
+            + te.controller.daemon.LinkState.CAPACITY_RANGE;
 
     /** @throws ApiException 415 for a body that is not JSON, 400 for one that is not {"capacityMbps": N} in range */
     private static double capacityOf(ApiRequest r) {
