@@ -8,6 +8,8 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import te.lp.Allocation;
+import te.lp.SolveStatus;
 
 /**
  * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
@@ -42,16 +44,28 @@ public final class DaemonMetrics {
         Gauge.builder("te.topology.version", topologyVersion).description("link-state version").register(registry);
         Gauge.builder("te.allocation.version", allocationVersion).description("served allocation version (0: none)").register(registry);
         Gauge.builder("te.links.down", linksDown).description("arcs currently failed").register(registry);
+        // Counters are exported at 0 from the start: increase() and rate() need a sample before the
+        // first event, or the first failure after every start would be invisible to an alert.
+        upload(true, 0);
+        upload(false, 0);
+        passError(0);
+        for (SolveStatus status : SolveStatus.values()) {
+            if (status != SolveStatus.OPTIMAL) {
+                solveFailure(status.name(), 0);
+            }
+        }
     }
 
     /**
      * Registers {@code te_state_writes_not_durable}.
      *
-     * @param notDurable state writes renamed into place whose directory the file system did not confirm durable
+     * @param notDurable state files in force renamed into place whose directory the file system did
+     *                   not confirm durable, and not forced by a later write since
      */
     public void stateWritesNotDurable(Supplier<Number> notDurable) {
         Gauge.builder("te.state.writes.not.durable", notDurable)
-                .description("state writes in force whose directory fsync failed (a power loss may undo them): check the disk")
+                .description("state files in force whose directory fsync failed and no later write forced it (a power loss may undo "
+                        + "them): check the disk; 0 again once a write gets through")
                 .register(registry);
     }
 
@@ -111,33 +125,51 @@ public final class DaemonMetrics {
 
     /** Records a failed LP solve by its status. */
     public void solveFailure(String status) {
+        solveFailure(status, 1);
+    }
+
+    private void solveFailure(String status, double count) {
         Counter.builder("te.solve.failures").description("LP solves that produced no good allocation").tag("status", status)
-                .register(registry).increment();
+                .register(registry).increment(count);
     }
 
     /** Records a solve pass that threw instead of reporting (its events are retried). */
     public void passError() {
+        passError(1);
+    }
+
+    private void passError(double count) {
         Counter.builder("te.solve.pass.errors").description("solve passes that threw (e.g. state directory unwritable); their events are retried")
-                .register(registry).increment();
+                .register(registry).increment(count);
     }
 
     /** Sets the served allocation's objective value, whether its LPs were solved to optimality, and its mean path hops. */
     public void served(AllocationSnapshot snapshot) {
         objectiveBits.set(Double.doubleToLongBits(snapshot.info().value()));
         optimal.set(snapshot.info().optimal() ? 1 : 0);
-        meanHopsBits.set(Double.doubleToLongBits(snapshot.allocation().meanPathHops()));
+        // A mean over no flow is undefined; 0 would read as a real path length.
+        Allocation a = snapshot.allocation();
+        meanHopsBits.set(Double.doubleToLongBits(a.totalFlowMbps() > 0 ? a.meanPathHops() : Double.NaN));
     }
 
     /** Counts an upload as accepted or rejected. */
     public void upload(boolean accepted) {
+        upload(accepted, 1);
+    }
+
+    private void upload(boolean accepted, double count) {
         Counter.builder("te.demand.uploads").description("demand uploads (PUT/PATCH)").tag("result", accepted ? "accepted" : "rejected")
-                .register(registry).increment();
+                .register(registry).increment(count);
     }
 
     /**
      * Methods that get a series of their own. HTTP takes any token as a method, and one series
      * per token would let any client, token or not, grow the registry without bound.
      */
+    /** Upper bounds of the request-latency histogram's buckets: 1 ms to 10 s, about three per decade. */
+    private static final Duration[] LATENCY_BUCKETS = java.util.stream.LongStream.of(1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000)
+            .mapToObj(Duration::ofMillis).toArray(Duration[]::new);
+
     private static final java.util.Set<String> KNOWN_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
     /**
@@ -145,10 +177,12 @@ public final class DaemonMetrics {
      * and a method other than the standard ones is counted as {@code other}.
      */
     public void request(String method, String route, int status, long nanos) {
-        // Quantiles computed here (p50, p99 over a sliding window) rather than histogram buckets:
-        // a handful of series instead of ~70 buckets per route and status.
+        // Fixed histogram buckets, not quantiles computed here: those fell to 0 once a route had been
+        // idle for their two-minute window and were snapped up to 12 % low; buckets never decay,
+        // aggregate across daemons, and histogram_quantile() reads any quantile from them.
         Timer.builder("te.http.request.duration").description("HTTP request latency, handler time until the response is queued")
-                .tag("method", KNOWN_METHODS.contains(method) ? method : "other").tag("route", route).tag("status", Integer.toString(status)).publishPercentiles(0.5, 0.99)
+                .tag("method", KNOWN_METHODS.contains(method) ? method : "other").tag("route", route).tag("status", Integer.toString(status))
+                .serviceLevelObjectives(LATENCY_BUCKETS)
                 .register(registry).record(Duration.ofNanos(nanos));
     }
 

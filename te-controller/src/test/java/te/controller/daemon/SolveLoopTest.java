@@ -269,7 +269,8 @@ class SolveLoopTest {
             assertThat(kept.get("allocation").get("current").asBoolean()).isFalse();
             assertThat(d.get("/v1/allocation").body()).isEqualTo(goodBody);
             assertThat(d.get("/metrics").body()).contains("te_solve_failures_total{status=\"ERROR\"} 1.0")
-                    .contains("te_solve_failures_total{status=\"TIME_LIMIT\"}").contains("outcome=\"kept_last_good\"");
+                    .contains("te_solve_failures_total{status=\"TIME_LIMIT\"}").contains("outcome=\"kept_last_good\"")
+                    .doesNotContain("te_solve_failures_total{status=\"TIME_LIMIT\"} 0.0");
         }
         // CSPF, then LP: every one the publisher saw was served and checked.
         assertThat(published).extracting(a -> a.info().method()).containsSubsequence("cspf", "lp");

@@ -245,7 +245,8 @@ public final class AtomicFile {
      * Unlike every other failure of a write, the old content is not what the file holds.
      */
     public static final class NotDurableException extends IOException {
-        NotDurableException(Path file, IOException cause) {
+        /** @param file the file written, @param cause why its directory could not be forced */
+        public NotDurableException(Path file, IOException cause) {
             super("%s is written, but its directory could not be forced to disk".formatted(file), cause);
         }
     }

@@ -125,7 +125,12 @@ public final class Router {
         }
     }
 
-    private static List<String> segments(String path) {
+    /**
+     * @param path a request's path, without its query
+     * @return its segments as routes see them: empty ones dropped ({@code //v1/demands/} is
+     *         {@code /v1/demands}), each percent-decoded
+     */
+    static List<String> segments(String path) {
         List<String> out = new ArrayList<>();
         for (String raw : path.split("/", -1)) {
             if (!raw.isEmpty()) {

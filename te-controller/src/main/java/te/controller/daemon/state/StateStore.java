@@ -40,14 +40,32 @@ public final class StateStore implements AutoCloseable {
     private final Path directory;
     private final FileChannel lockChannel;
     private final FileLock lock;
-    /** Writes renamed into place whose directory could not be forced ({@link #notDurableWrites}). */
-    private final java.util.concurrent.atomic.AtomicLong notDurable = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * Kinds whose last write was renamed into place but whose directory could not be forced, each
+     * with the {@link #writes} count when that was seen ({@link #notDurableWrites}).
+     */
+    private final java.util.concurrent.ConcurrentHashMap<String, Long> notDurable = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Writes started, in order: tells which failures a later forced directory covers. */
+    private final java.util.concurrent.atomic.AtomicLong writes = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * @param directory state directory; created if missing
      * @throws UncheckedIOException if it cannot be created or is not writable
      */
     public StateStore(Path directory) {
+        this(directory, StateFile::write);
+    }
+
+    /** How a state file is written: {@link StateFile#write}, or a test's stand-in for a failing disk. */
+    interface Writer {
+        void write(Path file, String kind, long version, byte[] payload) throws IOException;
+    }
+
+    private final Writer writer;
+
+    /** @param writer writes each state file ({@link StateFile#write} outside tests) */
+    StateStore(Path directory, Writer writer) {
+        this.writer = writer;
         this.directory = directory.toAbsolutePath();
         try {
             Files.createDirectories(this.directory);
@@ -122,17 +140,21 @@ public final class StateStore implements AutoCloseable {
      * Persists durably; returns only once the new content would survive a crash.
      *
      * A write renamed into place whose directory could not be forced is in force (a restart reads
-     * it): it returns normally, logged and counted ({@link #notDurableWrites}).
+     * it): it returns normally, logged and counted ({@link #notDurableWrites}) until a later write
+     * forces the directory, which makes every rename before it durable too.
      *
      * @throws NotPersisted if writing fails (the previous content is then kept)
      */
     public void save(String kind, long version, byte[] payload) {
+        long started = writes.incrementAndGet();
         try {
-            StateFile.write(fileOf(kind), kind, version, payload);
+            writer.write(fileOf(kind), kind, version, payload);
+            // This write forced the directory: every rename seen failing before it started is durable now.
+            notDurable.values().removeIf(seen -> seen < started);
         } catch (te.topology.io.AtomicFile.NotDurableException e) {
             // The file holds the new content and a restart reads it, so it is in force: the caller
             // goes on as after any write (a re-solve follows), and the disk is reported to the operator.
-            notDurable.incrementAndGet();
+            notDurable.put(kind, writes.incrementAndGet());
             LOG.error("{} version {} is written to {}, but the file system did not confirm it durable ({}): it may not survive a "
                     + "power loss; check the disk", kind, version, fileOf(kind), reason(e.getCause()));
         } catch (IOException e) {
@@ -153,11 +175,12 @@ public final class StateStore implements AutoCloseable {
     }
 
     /**
-     * @return writes since the start that were renamed into place but whose directory the file
-     *         system did not confirm durable (logged at ERROR each; {@code te_state_writes_not_durable})
+     * @return state files whose content in force was renamed into place without the file system
+     *         confirming the directory durable, and no later write has forced it since (each logged
+     *         at ERROR; {@code te_state_writes_not_durable}): 0 again once the disk takes a write
      */
     public long notDurableWrites() {
-        return notDurable.get();
+        return notDurable.size();
     }
 
     /**
