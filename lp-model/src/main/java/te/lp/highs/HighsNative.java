@@ -23,6 +23,19 @@ final class HighsNative {
     static final int MODEL_STATUS_UNBOUNDED = 10;
     static final int MODEL_STATUS_TIME_LIMIT = 13;
     static final int MODEL_STATUS_ITERATION_LIMIT = 14;
+    /** A callback asked HiGHS to stop ({@code kHighsModelStatusInterrupt}). */
+    static final int MODEL_STATUS_INTERRUPT = 17;
+    /** {@code kHighsCallbackIpmInterrupt}: asked at every interior-point iteration and through crossover. */
+    static final int CALLBACK_IPM_INTERRUPT = 2;
+
+    /**
+     * HiGHS's {@code HighsCCallbackType}: (callback type, message, {@code HighsCallbackDataOut*},
+     * {@code HighsCallbackDataIn*}, user data). Setting the int at offset 0 of the data in
+     * ({@code user_interrupt}) to 1 asks HiGHS to stop.
+     */
+    interface Callback extends com.sun.jna.Callback {
+        void invoke(int type, Pointer message, Pointer dataOut, Pointer dataIn, Pointer userData);
+    }
 
     private HighsNative() {
     }
@@ -52,6 +65,10 @@ final class HighsNative {
     static native int Highs_getBasis(Pointer highs, int[] colStatus, int[] rowStatus);
 
     static native int Highs_run(Pointer highs);
+
+    static native int Highs_setCallback(Pointer highs, Callback callback, Pointer userData);
+
+    static native int Highs_startCallback(Pointer highs, int callbackType);
 
     static native int Highs_clearSolver(Pointer highs);
 
