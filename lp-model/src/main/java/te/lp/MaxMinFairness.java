@@ -86,7 +86,8 @@ final class MaxMinFairness {
             double left = (deadline - System.nanoTime()) / 1e9;
             StartingBasis from = last == null ? lp.startingBasis().orElse(null) : next;
             SolveResult r = left > 0 ? lp.solve(solver, from, new SolverOptions(left, options.threads(), options.verbose()))
-                    : SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "time limit reached between levels");
+                    : SolveResult.failed(SolveStatus.TIME_LIMIT, 0, last == null ? "time limit reached before the first level (building it used the rest)"
+                            : "time limit reached between levels");
             solve += r.solveSeconds();
             if (tFloor > 0 && r.status() != SolveStatus.OPTIMAL && r.status() != SolveStatus.TIME_LIMIT) {
                 // The floor holds in exact arithmetic only. A level's t can be a hair above what
