@@ -70,6 +70,19 @@ public final class DaemonMetrics {
     }
 
     /**
+     * Registers {@code te_allocation_current}: 1 while the served allocation was computed for the
+     * demand and link-state versions in force (as {@code current} in {@code /v1/status}).
+     * {@code te_allocation_optimal} says how well it was solved for its own inputs, and stays 1
+     * while a surge the solver cannot finish leaves splits computed for the old demands in place.
+     */
+    public void allocationCurrent(Supplier<Number> current) {
+        Gauge.builder("te.allocation.current", current)
+                .description("1 while the served allocation was computed for the demands and links in force; 0 while it is older (a "
+                        + "re-solve is pending, failed or was cut short) or there is none")
+                .register(registry);
+    }
+
+    /**
      * Registers {@code te_allocation_changed_commodities}: commodities whose demand, paths or flows
      * the served allocation changed against the one before it (NaN for a run's first); the churn
      * each new version brings, which the switches see as re-weighted groups.

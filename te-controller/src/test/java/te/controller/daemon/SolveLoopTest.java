@@ -85,6 +85,7 @@ class SolveLoopTest {
             assertThat(kept.get("lastSolve").get("message").asText()).contains("no better than the served allocation version " + version);
             assertThat(kept.get("allocation").get("version").asLong()).isEqualTo(version);
             assertThat(kept.get("allocation").get("current").asBoolean()).isTrue();
+            assertThat(d.get("/metrics").body()).contains("te_allocation_current 1.0");
             assertThat(d.get("/v1/allocation").body()).isEqualTo(served);
             assertThat(d.checkedAllocation(served, List.of()).totalFlowMbps()).isCloseTo(optimal, org.assertj.core.api.Assertions.within(1e-6));
         }
@@ -297,6 +298,7 @@ class SolveLoopTest {
             assertThat(kept.get("allocation").get("version").asLong()).isEqualTo(goodVersion);
             assertThat(kept.get("allocation").get("current").asBoolean()).isFalse();
             assertThat(d.get("/v1/allocation").body()).isEqualTo(goodBody);
+            assertThat(d.get("/metrics").body()).contains("te_allocation_current 0.0");
             assertThat(d.get("/metrics").body()).contains("te_solve_failures_total{status=\"ERROR\"} 1.0")
                     .contains("te_solve_failures_total{status=\"TIME_LIMIT\"}").contains("outcome=\"kept_last_good\"")
                     .doesNotContain("te_solve_failures_total{status=\"TIME_LIMIT\"} 0.0");
