@@ -14,7 +14,7 @@ import te.lp.SolveStatus;
 /**
  * The daemon's Prometheus metrics (Micrometer names; Prometheus adds the unit suffixes):
  * {@code te_solve_duration_seconds{outcome}}, {@code te_solve_failures_total{status}}, {@code te_solve_pass_errors_total},
- * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_allocation_mean_path_hops},
+ * {@code te_objective_value}, {@code te_allocation_optimal}, {@code te_allocation_current}, {@code te_allocation_mean_path_hops},
  * {@code te_demand_uploads_total{result}},
  * {@code te_http_request_duration_seconds{method,route,status}}, version gauges, and with switches
  * {@code te_links_measured_max_utilisation}, {@code te_links_measured}, {@code te_switches_connected},
