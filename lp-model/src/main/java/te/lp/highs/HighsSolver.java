@@ -1,6 +1,7 @@
 package te.lp.highs;
 
 import com.sun.jna.Pointer;
+import org.slf4j.LoggerFactory;
 import te.lp.BasisStatus;
 import te.lp.LpModel;
 import te.lp.SolveResult;
@@ -116,8 +117,11 @@ public final class HighsSolver implements TeSolver {
             setOption(h, "output_flag", options.verbose());
             if (Double.isFinite(options.timeLimitSeconds())) {
                 stopAtDeadline = deadlineCheck(startNanos + (long) (options.timeLimitSeconds() * 1e9));
-                HighsNative.Highs_setCallback(h, stopAtDeadline, null);
-                HighsNative.Highs_startCallback(h, HighsNative.CALLBACK_IPM_INTERRUPT);
+                if (HighsNative.Highs_setCallback(h, stopAtDeadline, null) == HighsNative.STATUS_ERROR
+                        || HighsNative.Highs_startCallback(h, HighsNative.CALLBACK_IPM_INTERRUPT) == HighsNative.STATUS_ERROR) {
+                    LoggerFactory.getLogger(HighsSolver.class).warn("HiGHS refused the deadline callback: interior point keeps only "
+                            + "HiGHS's own time limit, which presolve can use up");
+                }
             }
             boolean warm = simplexFromBasis && start != null && start.simplexPays();
             if (warm) {

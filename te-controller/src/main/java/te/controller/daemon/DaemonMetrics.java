@@ -60,25 +60,26 @@ public final class DaemonMetrics {
      * Registers {@code te_state_writes_not_durable}.
      *
      * @param notDurable state files in force renamed into place whose directory the file system did
-     *                   not confirm durable, and not forced by a later write since
+     *                   not confirm durable, and not written durably since
      */
     public void stateWritesNotDurable(Supplier<Number> notDurable) {
         Gauge.builder("te.state.writes.not.durable", notDurable)
-                .description("state files in force whose directory fsync failed and no later write forced it (a power loss may undo "
-                        + "them): check the disk; 0 again once a write gets through")
+                .description("state files in force whose directory fsync failed and that were not written durably since (a power "
+                        + "loss may undo them): check the disk")
                 .register(registry);
     }
 
     /**
      * Registers {@code te_allocation_current}: 1 while the served allocation was computed for the
-     * demand and link-state versions in force (as {@code current} in {@code /v1/status}).
-     * {@code te_allocation_optimal} says how well it was solved for its own inputs, and stays 1
-     * while a surge the solver cannot finish leaves splits computed for the old demands in place.
+     * demand and link-state versions in force, or pruned to them (as {@code current} in
+     * {@code /v1/status}). {@code te_allocation_optimal} says how well it was solved for its own
+     * inputs, and stays 1 while a surge the solver cannot finish leaves splits computed for the old
+     * demands in place.
      */
     public void allocationCurrent(Supplier<Number> current) {
         Gauge.builder("te.allocation.current", current)
-                .description("1 while the served allocation was computed for the demands and links in force; 0 while it is older (a "
-                        + "re-solve is pending, failed or was cut short) or there is none")
+                .description("1 while the served allocation was computed for (or pruned to) the demands and links in force; 0 while "
+                        + "newer ones wait for a pass that serves them, or there is none")
                 .register(registry);
     }
 
@@ -175,14 +176,14 @@ public final class DaemonMetrics {
                 .register(registry).increment(count);
     }
 
-    /**
-     * Methods that get a series of their own. HTTP takes any token as a method, and one series
-     * per token would let any client, token or not, grow the registry without bound.
-     */
     /** Upper bounds of the request-latency histogram's buckets: 1 ms to 10 s, about three per decade. */
     private static final Duration[] LATENCY_BUCKETS = java.util.stream.LongStream.of(1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10_000)
             .mapToObj(Duration::ofMillis).toArray(Duration[]::new);
 
+    /**
+     * Methods that get a series of their own. HTTP takes any token as a method, and one series
+     * per token would let any client, token or not, grow the registry without bound.
+     */
     private static final java.util.Set<String> KNOWN_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
     /**

@@ -32,10 +32,11 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
         }
         operatorDown = ascending(operatorDown, "operator-down");
         switchDown = ascending(switchDown, "switch-down");
-        // Stored states of earlier builds may hold a capacity below the floor operators now get: kept.
         capacityMbps.forEach((arc, mbps) -> {
-            if (!(mbps >= 0 && mbps <= MAX_CAPACITY_MBPS)) {
-                throw new IllegalArgumentException("arc %d: capacity must be from 0 to %.0f Mbps, got %s".formatted(arc, MAX_CAPACITY_MBPS, mbps));
+            try {
+                requireKeptCapacity(mbps);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("arc %d: %s".formatted(arc, e.getMessage()));
             }
         });
         capacityMbps = Collections.unmodifiableSortedMap(new TreeMap<>(capacityMbps));
@@ -67,6 +68,22 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
             .formatted(java.math.BigDecimal.valueOf(MIN_CAPACITY_MBPS).stripTrailingZeros().toPlainString(), MAX_CAPACITY_MBPS);
 
     /**
+     * For a capacity an operator set earlier, as stored or as a primary holds it: earlier builds
+     * accepted capacities below {@link #MIN_CAPACITY_MBPS}, and refusing one would set the whole
+     * links file aside, or stop a standby from mirroring its primary's links at all.
+     *
+     * @throws IllegalArgumentException naming the value, unless it is a finite capacity from 0 to
+     *                                  {@link #MAX_CAPACITY_MBPS}
+     */
+    public static void requireKeptCapacity(double mbps) {
+        if (!(mbps >= 0 && mbps <= MAX_CAPACITY_MBPS)) {
+            throw new IllegalArgumentException("capacity must be from 0 to %.0f Mbps, got %s".formatted(MAX_CAPACITY_MBPS, mbps));
+        }
+    }
+
+    /**
+     * For a capacity an operator sets now.
+     *
      * @throws IllegalArgumentException naming the value, unless it is 0 or a finite capacity from
      *                                  {@link #MIN_CAPACITY_MBPS} to {@link #MAX_CAPACITY_MBPS}
      */

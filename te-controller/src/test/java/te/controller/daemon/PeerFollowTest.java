@@ -240,4 +240,38 @@ class PeerFollowTest {
                     .hasMessageContaining("--follow '" + bad + "'");
         }
     }
+    private static String id(int node) {
+        return DaemonFixture.ABILENE.nodes().get(node).id();
+    }
+
+    /**
+     * A primary whose links file, written by an earlier build, holds an operator capacity below 1
+     * bit/s keeps it, and its standby mirrors it with the rest of its word on links (a review: the
+     * standby refused the whole read, the primary's drain with it, once new input was held to 1 bit/s).
+     */
+    @Test
+    void aStandbyMirrorsAPrimaryWhoseStoredLinksHoldACapacityBelowOneBitPerSecond() throws Exception {
+        Path primaryDir = dir.resolve("primary");
+        int tiny = 2;
+        int drained = 0;
+        var t = DaemonFixture.ABILENE;
+        String links = ("{\"down\":[],\"reportedDown\":[],\"capacities\":[{\"src\":\"%s\",\"dst\":\"%s\",\"capacityMbps\":1.0E-9}],"
+                + "\"drained\":[{\"src\":\"%s\",\"dst\":\"%s\"}]}").formatted(id(t.arcSrc(tiny)), id(t.arcDst(tiny)),
+                id(t.arcSrc(drained)), id(t.arcDst(drained)));
+        try (te.controller.daemon.state.StateStore store = new te.controller.daemon.state.StateStore(primaryDir)) {
+            store.save(te.controller.daemon.state.StateStore.LINKS, 3, links.getBytes(StandardCharsets.UTF_8));
+        }
+        try (DaemonFixture primary = DaemonFixture.start(primaryDir);
+             DaemonFixture standby = DaemonFixture.startFollowing(dir.resolve("standby"), primary.url(""))) {
+            DaemonFixture.awaitTrue("the standby read its primary", () -> {
+                JsonNode follow = DaemonFixture.json(standby.get("/v1/status")).path("follow");
+                return follow.path("lastSyncAt").isTextual() || follow.path("lastError").isTextual();
+            });
+            JsonNode follow = DaemonFixture.json(standby.get("/v1/status")).path("follow");
+            assertThat(follow.path("lastError").isNull()).as("%s", follow).isTrue();
+            JsonNode mirrored = DaemonFixture.json(standby.get("/v1/topology")).path("links");
+            assertThat(mirrored.get(drained).path("drained").asBoolean()).as("the drain, %s", mirrored.get(drained)).isTrue();
+            assertThat(mirrored.get(tiny).path("capacityMbps").asDouble()).isEqualTo(1e-9);
+        }
+    }
 }

@@ -293,7 +293,8 @@ public final class PeerFollower implements AutoCloseable {
                 if (l.has("topologyCapacityMbps")) { // present where the operator set the capacity
                     double mbps = requireNumber(l, "capacityMbps");
                     try {
-                        te.controller.daemon.LinkState.requireCapacity(mbps);
+                        // What the primary holds, as a restart would read it: an earlier build may have taken less than 1 bit/s.
+                        te.controller.daemon.LinkState.requireKeptCapacity(mbps);
                     } catch (IllegalArgumentException e) {
                         throw new IllegalArgumentException("link %s->%s capacityMbps: %s".formatted(l.path("src").asText(),
                                 l.path("dst").asText(), e.getMessage()));

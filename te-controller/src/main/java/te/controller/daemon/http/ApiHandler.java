@@ -64,12 +64,12 @@ final class ApiHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
         }
     }
 
+    private static final List<String> DEMANDS = List.of("v1", "demands");
+
     /**
      * @return whether the request is a PUT or PATCH of the demands, however its path is spelt that
      *         the router serves there (refused requests before the aggregator count themselves)
      */
-    private static final List<String> DEMANDS = List.of("v1", "demands");
-
     static boolean isDemandWrite(io.netty.handler.codec.http.HttpRequest req) {
         String method = req.method().name();
         if (!method.equals("PUT") && !method.equals("PATCH")) {

@@ -36,8 +36,9 @@ public record SolveReport(long sequence, Outcome outcome, SolveStatus solverStat
         /** The LP failed and there was no usable allocation (none yet, or one over a failed link): CSPF's is served. */
         FALLBACK_CSPF,
         /**
-         * The LP failed, or its allocation would have put flow back on links drained while it ran:
-         * the last good allocation is still served.
+         * The LP failed, its allocation would have put flow back on links drained while it ran, or
+         * the time limit cut it short no better than the allocation served for the same demands
+         * and links: the last good allocation is still served.
          */
         KEPT_LAST_GOOD,
         /** No demands were ever uploaded: nothing to route, nothing published. */

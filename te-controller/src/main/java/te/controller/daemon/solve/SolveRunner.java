@@ -148,20 +148,13 @@ public final class SolveRunner {
     }
 
     /**
-     * @param fresh a pass's allocation, computed for {@code n}
-     * @return why {@code fresh} must not replace the served allocation, or empty: it routes over
-     *         arcs drained while it was computed, and the served one (a pruning published meanwhile)
-     *         does not and is labelled with a newer link-state version; serving {@code fresh} would put
-     *         flow back on a link an operator may already be taking down. The drain's own re-solve is
-     *         pending and runs next.
-     */
-    /**
      * A solve the time limit cut short can come out below the allocation already served for the
      * same demands and links (POP routes its sub-problems out of time by a heuristic): serving it
      * would trade a better allocation for a worse one, and periodic re-solves would swing the
      * switches between the two (a review: Cogentco gravity ×48, POP-4 under a 2 s limit, 31,002
-     * Mbps served, 28,483 published). Objectives whose value says it all only: total and
-     * concurrent flow, min-MLU.
+     * Mbps served, 28,483 published). Total and concurrent flow only: their value says it all.
+     * (Min-MLU never ends cut short with an allocation, and a pruned one sheds demand, which would
+     * make its lower z look better than any re-solve's.)
      *
      * @return why the served allocation stays, or empty to go on
      */
@@ -169,19 +162,26 @@ public final class SolveRunner {
         Objective objective = settings.objective();
         Optional<AllocationSnapshot> served = allocations.current();
         if (status == SolveStatus.OPTIMAL || served.isEmpty()
-                || !(objective == Objective.TOTAL_FLOW || objective == Objective.CONCURRENT_FLOW || objective == Objective.MIN_MLU)) {
+                || !(objective == Objective.TOTAL_FLOW || objective == Objective.CONCURRENT_FLOW)) {
             return Optional.empty();
         }
         AllocationInfo info = served.get().info();
         if (info.objective() != objective || info.demandVersion() != d.version() || info.topologyVersion() != n.links().version()) {
             return Optional.empty();
         }
-        boolean noBetter = objective == Objective.MIN_MLU ? fresh.value() >= info.value() : fresh.value() <= info.value();
-        return noBetter ? Optional.of(("the time limit cut this solve short at %.9g, no better than the served allocation version %d "
+        return fresh.value() <= info.value() ? Optional.of(("the time limit cut this solve short at %.9g, no better than the served allocation version %d "
                 + "(%.9g) for the same demands (version %d) and links (version %d): kept").formatted(fresh.value(),
                 served.get().version(), info.value(), d.version(), n.links().version())) : Optional.empty();
     }
 
+    /**
+     * @param fresh a pass's allocation, computed for {@code n}
+     * @return why {@code fresh} must not replace the served allocation, or empty: it routes over
+     *         arcs drained while it was computed, and the served one (a pruning published meanwhile)
+     *         does not and is labelled with a newer link-state version; serving {@code fresh} would put
+     *         flow back on a link an operator may already be taking down. The drain's own re-solve is
+     *         pending and runs next.
+     */
     private Optional<String> undoesDrain(Allocation fresh, NetworkSnapshot n) {
         NetworkSnapshot now = network.current();
         Optional<AllocationSnapshot> served = allocations.current();

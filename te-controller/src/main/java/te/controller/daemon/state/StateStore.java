@@ -45,7 +45,7 @@ public final class StateStore implements AutoCloseable {
      * with the {@link #writes} count when that was seen ({@link #notDurableWrites}).
      */
     private final java.util.concurrent.ConcurrentHashMap<String, Long> notDurable = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Writes started, in order: tells which failures a later forced directory covers. */
+    /** Writes started, in order: tells whether a kind's failure came before or after a write of it. */
     private final java.util.concurrent.atomic.AtomicLong writes = new java.util.concurrent.atomic.AtomicLong();
 
     /**
@@ -141,7 +141,7 @@ public final class StateStore implements AutoCloseable {
      *
      * A write renamed into place whose directory could not be forced is in force (a restart reads
      * it): it returns normally, logged and counted ({@link #notDurableWrites}) until a later write
-     * forces the directory, which makes every rename before it durable too.
+     * of the same kind is durable.
      *
      * @throws NotPersisted if writing fails (the previous content is then kept)
      */
@@ -149,8 +149,9 @@ public final class StateStore implements AutoCloseable {
         long started = writes.incrementAndGet();
         try {
             writer.write(fileOf(kind), kind, version, payload);
-            // This write forced the directory: every rename seen failing before it started is durable now.
-            notDurable.values().removeIf(seen -> seen < started);
+            // This kind's file in force is durable now. Only this kind: after a failed fsync Linux may
+            // drop the earlier renames' metadata and still let a later fsync succeed.
+            notDurable.computeIfPresent(kind, (k, seen) -> seen < started ? null : seen);
         } catch (te.topology.io.AtomicFile.NotDurableException e) {
             // The file holds the new content and a restart reads it, so it is in force: the caller
             // goes on as after any write (a re-solve follows), and the disk is reported to the operator.
@@ -176,8 +177,8 @@ public final class StateStore implements AutoCloseable {
 
     /**
      * @return state files whose content in force was renamed into place without the file system
-     *         confirming the directory durable, and no later write has forced it since (each logged
-     *         at ERROR; {@code te_state_writes_not_durable}): 0 again once the disk takes a write
+     *         confirming the directory durable, and not written durably since (each logged at ERROR;
+     *         {@code te_state_writes_not_durable}): 0 again once each is rewritten on a sound disk
      */
     public long notDurableWrites() {
         return notDurable.size();
