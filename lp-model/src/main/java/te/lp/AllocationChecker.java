@@ -31,11 +31,18 @@ public final class AllocationChecker {
     }
 
     /**
-     * @param allowedUtilisation largest load/capacity accepted (1 for feasibility)
+     * @param allowedUtilisation largest load/capacity accepted (1 for feasibility); one that is not
+     *                           a finite number ≥ 0 is itself a violation, and arcs are then held to 1
      * @return every violation found (empty when the allocation is feasible)
      */
     public List<String> violations(Allocation allocation, double allowedUtilisation) {
         List<String> out = new ArrayList<>();
+        if (!(allowedUtilisation >= 0) || Double.isInfinite(allowedUtilisation)) {
+            // A min-MLU value taken as the allowance: with flow on a closed arc it is +∞, and 0 × ∞
+            // (a closed arc's limit) is NaN, which no load exceeds (a review).
+            out.add("allowed utilisation %s is not a finite number >= 0: arcs held to their capacity".formatted(allowedUtilisation));
+            allowedUtilisation = 1;
+        }
         TeProblem problem = allocation.problem();
         Commodities c = problem.commodities();
         for (int k = 0; k < c.size(); k++) {

@@ -199,6 +199,15 @@ class PopSolverTest {
         }
     }
 
+    /** Utilisation, not load, is what the balance compares: on links of 20–100 and 5,000 Mbps it still equals the plain loop. */
+    @Test
+    void balancedPartitionWeighsLoadByCapacity() {
+        Topology net = TeInstances.mixedCapacities(20, 3);
+        TeProblem p = TeInstances.problem(net, PathSpec.defaults(), TrafficSpec.parse("gravity:1,16").generate(net));
+        ClientSplit split = ClientSplit.of(p.commodities(), 0.75);
+        assertThat(new BalancedPartitioner().assign(p, split, 4, 9)).isEqualTo(plainBalanced(p, split, 4, 9));
+    }
+
     private static int[] plainBalanced(TeProblem problem, ClientSplit pieces, int k, long seed) {
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
         var paths = problem.paths();
