@@ -58,14 +58,17 @@ public record PoissonModel(String name, Params params) implements TrafficModel {
         requireNonNull(params, "params");
     }
 
-    /** @return hop counts of shortest directed paths; {@code Integer.MAX_VALUE / 2} when unreachable */
+    /** Hop count of a pair without a directed path. */
+    static final int UNREACHABLE = Integer.MAX_VALUE / 2;
+
+    /** @return hop counts of shortest directed paths; {@link #UNREACHABLE} when there is none */
     static int[][] hopCounts(Topology topology) {
         int n = topology.nodeCount();
         int[][] hops = new int[n][n];
         int[] queue = new int[n];
         for (int s = 0; s < n; s++) {
             int[] row = hops[s];
-            java.util.Arrays.fill(row, Integer.MAX_VALUE / 2);
+            java.util.Arrays.fill(row, UNREACHABLE);
             row[s] = 0;
             int head = 0;
             int tail = 0;
@@ -93,7 +96,9 @@ public record PoissonModel(String name, Params params) implements TrafficModel {
         int[][] pairs = NodePairs.allOrdered(topology.nodeCount());
         double[] demand = new double[pairs[0].length];
         for (int i = 0; i < demand.length; i++) {
-            double mean = params.lambda() * Math.pow(params.decay(), hops[pairs[0][i]][pairs[1][i]]);
+            int h = hops[pairs[0][i]][pairs[1][i]];
+            // Unreachable: nothing, whatever the decay (at decay 1 the power was 1, the full rate).
+            double mean = h == UNREACHABLE ? 0 : params.lambda() * Math.pow(params.decay(), h);
             double count;
             if (mean >= NORMAL_LIMIT_MEAN) {
                 count = Math.max(0, Math.rint(mean + gauss.sample() * Math.sqrt(mean)));

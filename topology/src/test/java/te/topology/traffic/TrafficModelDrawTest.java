@@ -76,14 +76,21 @@ class TrafficModelDrawTest {
         assertThat(Math.sqrt(sumSquares / tm.size())).isCloseTo(1, within(0.1));
     }
 
-    /** Node 2 reaches nobody: its pairs get nothing (and the sampler is never asked for a mean of 0). */
+    /**
+     * Node 2 reaches nobody: its pairs get nothing (and the sampler is never asked for a mean of 0),
+     * also at decay 1, where the power of the unreachable hop count was 1 and gave them the full rate.
+     */
     @Test
     void poissonGivesNothingToAPairWithoutAPath() {
         Topology oneWay = TestTopologies.graph(3, "0>1", "1>0", "1>2");
-        TrafficMatrix tm = new PoissonModel("poisson-high-intra", new PoissonModel.Params(0.5, 100, 1)).generate(oneWay, 3, 1);
-        for (int i = 0; i < tm.size(); i++) {
-            if (tm.src(i) == 2) {
-                assertThat(tm.demandMbps(i)).as("%d->%d", tm.src(i), tm.dst(i)).isZero();
+        for (double decay : new double[] {0.5, 1}) {
+            TrafficMatrix tm = new PoissonModel("poisson-high-intra", new PoissonModel.Params(decay, 100, 1)).generate(oneWay, 3, 1);
+            for (int i = 0; i < tm.size(); i++) {
+                if (tm.src(i) == 2) {
+                    assertThat(tm.demandMbps(i)).as("decay %s, %d->%d", decay, tm.src(i), tm.dst(i)).isZero();
+                } else if (tm.src(i) == 0 && tm.dst(i) == 1) {
+                    assertThat(tm.demandMbps(i)).as("decay %s, a reachable pair", decay).isPositive();
+                }
             }
         }
     }
