@@ -47,6 +47,12 @@ public final class StateStore implements AutoCloseable {
     private final java.util.concurrent.ConcurrentHashMap<String, Long> notDurable = new java.util.concurrent.ConcurrentHashMap<>();
     /** Writes started, in order: tells whether a kind's failure came before or after a write of it. */
     private final java.util.concurrent.atomic.AtomicLong writes = new java.util.concurrent.atomic.AtomicLong();
+    private final Writer writer;
+
+    /** How a state file is written: {@link StateFile#write}, or a test's stand-in for a failing disk. */
+    interface Writer {
+        void write(Path file, String kind, long version, byte[] payload) throws IOException;
+    }
 
     /**
      * @param directory state directory; created if missing
@@ -55,13 +61,6 @@ public final class StateStore implements AutoCloseable {
     public StateStore(Path directory) {
         this(directory, StateFile::write);
     }
-
-    /** How a state file is written: {@link StateFile#write}, or a test's stand-in for a failing disk. */
-    interface Writer {
-        void write(Path file, String kind, long version, byte[] payload) throws IOException;
-    }
-
-    private final Writer writer;
 
     /** @param writer writes each state file ({@link StateFile#write} outside tests) */
     StateStore(Path directory, Writer writer) {
