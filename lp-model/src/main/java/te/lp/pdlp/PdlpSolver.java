@@ -92,16 +92,20 @@ public final class PdlpSolver implements TeSolver {
         }
         MPSolutionResponse response = MPSolver.solveWithProto(request.build());
         MPSolverResponseStatus status = response.getStatus();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        // At its limit PDLP answers NOT_SOLVED (or FEASIBLE) with an empty status string: that was
+        // reported as ERROR (a 0.5 s limit on Cogentco gravity ×48), the limit is what stopped it.
+        boolean limitReached = seconds >= options.timeLimitSeconds() * 0.99;
         SolveStatus mapped = switch (status) {
             case MPSOLVER_OPTIMAL -> SolveStatus.OPTIMAL;
             case MPSOLVER_INFEASIBLE -> SolveStatus.INFEASIBLE;
             case MPSOLVER_UNBOUNDED -> SolveStatus.UNBOUNDED;
-            default -> response.getStatusStr().toLowerCase().contains("time") ? SolveStatus.TIME_LIMIT : SolveStatus.ERROR;
+            default -> limitReached || response.getStatusStr().toLowerCase().contains("time") ? SolveStatus.TIME_LIMIT : SolveStatus.ERROR;
         };
-        double seconds = (System.nanoTime() - start) / 1e9;
         if (mapped != SolveStatus.OPTIMAL || response.getVariableValueCount() != model.columns()) {
             return SolveResult.failed(mapped == SolveStatus.OPTIMAL ? SolveStatus.ERROR : mapped, seconds,
-                    "PDLP %s %s".formatted(status, response.getStatusStr()));
+                    mapped == SolveStatus.TIME_LIMIT ? "PDLP: stopped at the time limit (%s %s)".formatted(status, response.getStatusStr()).replace(" )", ")")
+                            : "PDLP %s %s".formatted(status, response.getStatusStr()));
         }
         double[] x = new double[model.columns()];
         for (int j = 0; j < x.length; j++) {
