@@ -238,9 +238,8 @@ public final class HighsSolver implements TeSolver {
 
     /**
      * Shortest time limit HiGHS is started with, seconds: less is what a budget leaves when
-     * building used it up, and HiGHS does not check its limit before its first interior-point
-     * iterations (limits of 0.17–0.3 s ran 1.9–2.6 s on Cogentco poisson-high-intra, 0.35 s was
-     * honoured): not starting is the only way to keep such a limit.
+     * building used it up, and passing the model and presolving alone take longer; the deadline
+     * check ({@link #deadlineCheck}) only stops interior point once it iterates.
      */
     static final double MIN_TIME_LIMIT_SECONDS = 0.01;
 
