@@ -71,6 +71,14 @@ public final class AllocationChecker {
         return out;
     }
 
+    /**
+     * @return whether {@code value} (Mbps) exceeds {@code limit} (Mbps) beyond the default
+     *         tolerances, as {@link #violations} of a default checker judges a load or a flow
+     */
+    public static boolean exceedsDefault(double value, double limit) {
+        return value > limit + Math.max(DEFAULT_ABSOLUTE_MBPS, DEFAULT_RELATIVE * Math.abs(limit));
+    }
+
     private double tolerance(double magnitude) {
         return Math.max(absoluteMbps, relative * Math.abs(magnitude));
     }

@@ -62,4 +62,21 @@ class PushPlannerTest {
         assertThat(reweight.get(S2)).isEmpty();
         assertThat(reweight.get(S3)).isEmpty();
     }
+
+    @Test
+    void aPlannerThatForgotItsIdsNeverHandsOutALabelTheSwitchesStillHold() {
+        PushPlanner planner = new PushPlanner(Ownership.DEFAULT, 100);
+        planner.push(split(1, 0)); // the tunnel via S2 takes label 16
+        planner.forgetIds();
+
+        // Another tunnel via S2 (another first port: nothing to adopt) while the old one's entries
+        // are still there: reusing 16 would re-point the old tunnel at S2 before the ingress moves.
+        List<Hop> viaS2Port4 = List.of(new Hop(S1, 4), new Hop(S2, 4), new Hop(S3, 9));
+        Map<Dpid, List<OfMessage>> next = planner.push(new DesiredState(List.of(new CommodityRoute("a", S1,
+                Ipv4Prefix.parse("10.0.0.0/8"), List.of(new WeightedPath(viaS2Port4, 1))))));
+        assertThat(next.get(S2)).extracting(m -> ((OfMessage.FlowMod) m).command())
+                .containsExactly(FlowCommand.ADD, FlowCommand.DELETE_STRICT);
+        assertThat(next.get(S2)).extracting(m -> ((OfMessage.FlowMod) m).match().mplsLabel().orElseThrow())
+                .containsExactly(17, 16);
+    }
 }

@@ -401,6 +401,17 @@ class ReconcilerTest {
     }
 
     @Test
+    void aSwitchReadOnceIsTrustedByTheRunsAfter() throws Exception {
+        switches.forEach(s -> s.tableReadDelayMs = 1); // so that each read is recorded
+        WeightPusher p = startAndConnect();
+        assertThat(p.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(p.push(state(0.5, 0.5)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(p.push(state(0, 1)).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        // Reading every switch before every run would cost ~600,000 entries per push on Cogentco.
+        assertThat(switches).allSatisfy(s -> assertThat(s.tableReads).hasSize(1));
+    }
+
+    @Test
     void switchesAreReadManyAtATimeButNoMoreThanTheWindow() throws Exception {
         try (FakeSwitches many = new FakeSwitches(RunMemory.READ_WINDOW + 8)) {
             many.all.forEach(s -> s.tableReadDelayMs = 300);

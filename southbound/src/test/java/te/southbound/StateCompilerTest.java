@@ -127,4 +127,19 @@ class StateCompilerTest {
         assertThatThrownBy(() -> Ipv4Prefix.parse("10.0.0.1/8")).hasMessageContaining("maybe 10.0.0.0/8");
         assertThatThrownBy(() -> new Hop(S1, 0)).hasMessageContaining("outPort");
     }
+
+    @Test
+    void aCommodityDroppedWhileItsIngressIsAwayKeepsItsTunnels() {
+        // S1 cannot be reached, so its group still sends into the tunnel via S2: the state
+        // dropping the commodity must not take the tunnel's entries away from S2 and S3.
+        DesiredState s = new DesiredState(List.of(commodity("a", "10.0.0.0/8", path(1, 1, 2, 2, 3, 3, 9))));
+        CompiledState installed = compiler.compile(s, Set.of(S1, S2, S3), IdBook.EMPTY);
+        IdBook ids = new IdBook(installed.labels(), installed.groupIds(), Set.of(), Set.of(), installed.tables(), installed.buckets());
+
+        CompiledState dropped = new StateCompiler(Ownership.DEFAULT, 100).compile(DesiredState.EMPTY, Set.of(S2, S3), ids);
+        assertThat(dropped.buckets()).isEqualTo(installed.buckets());
+        assertThat(dropped.labels()).isEqualTo(installed.labels());
+        assertThat(dropped.tables().get(S2)).isEqualTo(installed.tables().get(S2));
+        assertThat(dropped.tables().get(S3)).isEqualTo(installed.tables().get(S3));
+    }
 }

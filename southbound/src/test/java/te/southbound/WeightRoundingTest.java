@@ -56,4 +56,20 @@ class WeightRoundingTest {
         assertThatThrownBy(() -> WeightRounding.round(List.of(Double.NaN), 100)).hasMessageContaining("NaN");
         assertThatThrownBy(() -> WeightRounding.round(List.of(1.0), 70_000)).hasMessageContaining("70000");
     }
+
+    @Test
+    void theUnitsLeftGoToTheLargestRemaindersNotTheLargestQuotas() {
+        // Quotas 6.2 and 3.8: the unit left over goes to 3.8 (error 0.2 units each), not to 6.2
+        // (0.8 units each).
+        RoundedWeights r = WeightRounding.round(List.of(0.62, 0.38), 10);
+        assertThat(r.weights()).containsExactly(6, 4);
+        assertThat(r.maxError()).isCloseTo(0.02, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void theLargestSixteenBitTotalIsAllowed() {
+        // OpenFlow bucket weights are 16-bit: 65535 is a valid total, and one path takes it all.
+        assertThat(WeightRounding.round(List.of(1.0), 0xffff).weights()).containsExactly(0xffff);
+        assertThat(WeightRounding.round(List.of(0.5, 0.5), 0xffff).weights()).containsExactly(32768, 32767);
+    }
 }

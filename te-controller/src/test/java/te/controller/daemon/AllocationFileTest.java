@@ -230,4 +230,57 @@ class AllocationFileTest {
         }
         assertThat(refused).isPositive();
     }
+
+    @Test
+    void aNegativeLengthOfTheFieldsIsRefusedWithTheReason() {
+        AllocationSnapshot s = snapshot(cspf(t, paths, 5), 4);
+        byte[] stored = AllocationFile.encode(s);
+        ByteBuffer.wrap(stored).order(ByteOrder.LITTLE_ENDIAN).putInt(8, -1);
+        // Not a NegativeArraySizeException: the caller sets an unreadable file aside on IllegalArgumentException.
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), stored))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bad length of its fields: -1");
+    }
+
+    @Test
+    void aTopologyWithOtherNodeIdsOrOtherLinksIsAnotherShape() {
+        byte[] stored = AllocationFile.encode(snapshot(cspf(t, paths, 5), 4));
+        // The same structure with other sites: node indices in the file would name other nodes.
+        List<te.topology.Node> renamed = t.nodes().stream().map(n -> new te.topology.Node(n.index(), n.id() + "-b", n.label())).toList();
+        Topology other = new Topology(t.name(), renamed, t.links());
+        assertThatThrownBy(() -> AllocationFile.decode(4, other, PathSpec.defaults(), other.capacitiesMbps(), stored))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("written for a topology of shape");
+
+        // The same nodes and as many arcs, one link moved (2-3 is now 1-3): arc 0 is 0->1 in both, so
+        // a path over it is a walk in both, but the arc indices after it name other links.
+        Topology line = TestTopologies.undirected(4, "0-1", "1-2", "2-3");
+        Topology star = TestTopologies.undirected(4, "0-1", "1-2", "1-3");
+        assertThat(star.arcCount()).isEqualTo(line.arcCount());
+        int arc = line.arcIndex(0, 1);
+        assertThat(star.arcIndex(0, 1)).isEqualTo(arc);
+        PathSet one = new PathSet(line.contentHash(), PathSpec.defaults(), 4, new int[] {0}, new int[] {1}, new int[] {0, 1},
+                new int[] {0, 1}, new int[] {arc});
+        Allocation a = new Allocation(new TeProblem(line, one, Commodities.of(new int[] {0}, new int[] {1}, new double[] {8},
+                new int[] {0}), line.capacitiesMbps()), new double[] {5});
+        byte[] onLine = AllocationFile.encode(snapshot(a, 1));
+        assertThatThrownBy(() -> AllocationFile.decode(1, star, PathSpec.defaults(), star.capacitiesMbps(), onLine))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("written for a topology of shape");
+    }
+
+    @Test
+    void anInfiniteFlowOrAZeroDemandIsRefused() {
+        byte[] stored = AllocationFile.encode(snapshot(cspf(t, paths, 5), 4));
+        ByteBuffer b = ByteBuffer.wrap(stored).order(ByteOrder.LITTLE_ENDIAN);
+        int fields = b.getInt(8);
+        int k = b.getInt(12 + fields);
+        int firstDemand = 12 + fields + 12 + 8 * k;
+        int firstFlow = firstDemand + 8 * k + 4 * k + 4 * b.getInt(16 + fields);
+        byte[] infiniteFlow = stored.clone();
+        ByteBuffer.wrap(infiniteFlow).order(ByteOrder.LITTLE_ENDIAN).putDouble(firstFlow, Double.POSITIVE_INFINITY);
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), infiniteFlow))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("flow 0 is Infinity");
+        byte[] zeroDemand = stored.clone();
+        ByteBuffer.wrap(zeroDemand).order(ByteOrder.LITTLE_ENDIAN).putDouble(firstDemand, 0);
+        assertThatThrownBy(() -> AllocationFile.decode(4, t, PathSpec.defaults(), t.capacitiesMbps(), zeroDemand))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("demand 0 is 0.0");
+    }
 }

@@ -31,4 +31,16 @@ class DemandBookTest {
             assertThat(files.map(f -> f.getFileName().toString())).noneMatch(name -> name.contains(".corrupt-"));
         }
     }
+
+    @Test
+    void aStoredPayloadShorterThanAFormatLineIsSetAside(@TempDir Path dir) throws Exception {
+        try (StateStore store = new StateStore(dir)) {
+            store.save(StateStore.DEMANDS, 3, "json".getBytes(StandardCharsets.US_ASCII));
+        }
+        try (StateStore store = new StateStore(dir)) {
+            DemandSnapshot s = DemandBook.load(t, store).current();
+            assertThat(s.version()).isZero();
+            assertThat(s.matrix().size()).isZero();
+        }
+    }
 }

@@ -95,7 +95,8 @@ public final class AllocationPruner {
         }
         double[] capacity = network.servingCapacityMbps();
         for (int arc = 0; arc < load.length; arc++) {
-            if (load[arc] > capacity[arc] * (1 + te.lp.AllocationChecker.DEFAULT_RELATIVE) + te.lp.AllocationChecker.DEFAULT_ABSOLUTE_MBPS) {
+            // The checker's own test: a looser one kept loads the check before serving then refused.
+            if (te.lp.AllocationChecker.exceedsDefault(load[arc], capacity[arc])) {
                 return java.util.OptionalInt.of(arc);
             }
         }
