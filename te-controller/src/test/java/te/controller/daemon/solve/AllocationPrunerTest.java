@@ -133,14 +133,19 @@ class AllocationPrunerTest {
         assertThat(AllocationPruner.prune(onReplacement, te.lp.Objective.TOTAL_FLOW, t, now)).as("it still fits: keep its 5 Mbps").isEmpty();
     }
 
+    /** @return the checker's verdict on {@code a}'s flows over {@code n}'s capacities */
+    private java.util.List<String> violationsOn(Allocation a, NetworkSnapshot n) {
+        return new AllocationChecker().violations(new Allocation(new te.lp.TeProblem(t, base, a.problem().commodities(),
+                n.capacityMbps()), a.pathFlowsMbps()), 1.0);
+    }
+
     @Test
     void aLoadAboveALoweredCapacityByLessThanTheCheckersToleranceFits() {
         Allocation a = split();
         int around = t.arcIndex(0, 2); // 9 Mbps
         // 9 Mbps is 8.5e-6 Mbps above 8.9999915: within the checker's tolerance (1e-6 of it, about 9e-6 Mbps).
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 8.9999915), 1);
-        assertThat(new AllocationChecker().violations(new Allocation(new te.lp.TeProblem(t, base, a.problem().commodities(),
-                n.capacityMbps()), a.pathFlowsMbps()), 1.0)).isEmpty();
+        assertThat(violationsOn(a, n)).isEmpty();
         assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.TOTAL_FLOW, n)).isEmpty();
         assertThat(AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n)).isEmpty();
     }
@@ -155,8 +160,7 @@ class AllocationPrunerTest {
         Allocation a = split();
         int around = t.arcIndex(0, 2); // 9 Mbps
         NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 8.9999905), 1);
-        assertThat(new AllocationChecker().violations(new Allocation(new te.lp.TeProblem(t, base, a.problem().commodities(),
-                n.capacityMbps()), a.pathFlowsMbps()), 1.0)).isNotEmpty();
+        assertThat(violationsOn(a, n)).isNotEmpty();
         assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.TOTAL_FLOW, n)).hasValue(around);
         Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n).orElseThrow();
         assertThat(new AllocationChecker().violations(pruned, 1.0)).isEmpty();
