@@ -110,7 +110,8 @@ class PartialFailureTest {
         int flows = one.flows.size();
         int groups = one.groups.size();
 
-        WeightPusher restarted = restarted(300);
+        // Long enough for switch 1 to connect first on a loaded machine (300 ms failed once there).
+        WeightPusher restarted = restarted(2_000);
         one.connect(fakes.group, restarted.localAddress());
         PushReport r = restarted.push(state(1, 0)).get(10, TimeUnit.SECONDS);
         assertThat(r.missingSwitches()).containsExactlyInAnyOrder(new Dpid(2), new Dpid(3));
