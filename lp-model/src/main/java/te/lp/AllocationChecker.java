@@ -16,6 +16,8 @@ public final class AllocationChecker {
     /** Default absolute tolerance in Mbps. */
     public static final double DEFAULT_ABSOLUTE_MBPS = 1e-6;
 
+    private static final AllocationChecker DEFAULT = new AllocationChecker();
+
     private final double relative;
     private final double absoluteMbps;
 
@@ -55,7 +57,7 @@ public final class AllocationChecker {
             }
             double flow = allocation.commodityFlowMbps(k);
             double demand = c.demandMbps(k);
-            if (flow > demand + tolerance(demand)) {
+            if (exceeds(flow, demand)) {
                 out.add("commodity %d (%d->%d): flow %.9g Mbps exceeds demand %.9g Mbps".formatted(k, c.src(k), c.dst(k), flow, demand));
             }
         }
@@ -63,7 +65,7 @@ public final class AllocationChecker {
         double[] cap = problem.capacityMbps();
         for (int a = 0; a < load.length; a++) {
             double limit = cap[a] * allowedUtilisation;
-            if (load[a] > limit + tolerance(limit)) {
+            if (exceeds(load[a], limit)) {
                 out.add("arc %d (%d->%d): load %.9g Mbps exceeds %.9g Mbps (capacity %.9g × %.6g)".formatted(a,
                         problem.topology().arcSrc(a), problem.topology().arcDst(a), load[a], limit, cap[a], allowedUtilisation));
             }
@@ -76,10 +78,11 @@ public final class AllocationChecker {
      *         tolerances, as {@link #violations} of a default checker judges a load or a flow
      */
     public static boolean exceedsDefault(double value, double limit) {
-        return value > limit + Math.max(DEFAULT_ABSOLUTE_MBPS, DEFAULT_RELATIVE * Math.abs(limit));
+        return DEFAULT.exceeds(value, limit);
     }
 
-    private double tolerance(double magnitude) {
-        return Math.max(absoluteMbps, relative * Math.abs(magnitude));
+    /** @return whether {@code value} exceeds {@code limit} beyond this checker's tolerances (relative to the limit) */
+    private boolean exceeds(double value, double limit) {
+        return value > limit + Math.max(absoluteMbps, relative * Math.abs(limit));
     }
 }

@@ -23,6 +23,11 @@ public record Link(int index, int src, int dst, double capacityMbps) {
      */
     public static final double MIN_CAPACITY_MBPS = 1e-6;
 
+    /** @return whether {@code mbps} is a capacity a file or an operator may give a link: from {@link #MIN_CAPACITY_MBPS} to {@link #MAX_CAPACITY_MBPS} */
+    public static boolean plausibleCapacity(double mbps) {
+        return mbps >= MIN_CAPACITY_MBPS && mbps <= MAX_CAPACITY_MBPS;
+    }
+
     public Link {
         if (index < 0 || src < 0 || dst < 0) {
             throw new IllegalArgumentException(

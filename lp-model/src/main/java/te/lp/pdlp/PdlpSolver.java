@@ -104,8 +104,8 @@ public final class PdlpSolver implements TeSolver {
         };
         if (mapped != SolveStatus.OPTIMAL || response.getVariableValueCount() != model.columns()) {
             return SolveResult.failed(mapped == SolveStatus.OPTIMAL ? SolveStatus.ERROR : mapped, seconds,
-                    mapped == SolveStatus.TIME_LIMIT ? "PDLP: stopped at the time limit (%s %s)".formatted(status, response.getStatusStr()).replace(" )", ")")
-                            : "PDLP %s %s".formatted(status, response.getStatusStr()));
+                    (mapped == SolveStatus.TIME_LIMIT ? "PDLP: stopped at the time limit (%s)" : "PDLP %s")
+                            .formatted((status + " " + response.getStatusStr()).strip()));
         }
         double[] x = new double[model.columns()];
         for (int j = 0; j < x.length; j++) {

@@ -33,6 +33,14 @@ public record AllocationInfo(Objective objective, double value, String method, S
     }
 
     /**
+     * @return whether it was computed for these versions (or pruned to them): {@code current} in
+     *         {@code /v1/status} when they are the ones in force
+     */
+    public boolean computedFor(long demandVersion, long topologyVersion) {
+        return this.demandVersion == demandVersion && this.topologyVersion == topologyVersion;
+    }
+
+    /**
      * @return the fields the daemon writes with an allocation besides its objective and value, in
      *         order, as {@link #fromFields} reads them back (numbers and strings)
      */

@@ -80,8 +80,8 @@ public final class Daemon implements AutoCloseable {
                     () -> network.current().links().downArcs().size());
             allocations.current().ifPresent(metrics::served);
             metrics.stateWritesNotDurable(store::notDurableWrites);
-            metrics.allocationCurrent(() -> allocations.current().map(a -> a.info().demandVersion() == demands.current().version()
-                    && a.info().topologyVersion() == network.current().links().version() ? 1 : 0).orElse(0));
+            metrics.allocationCurrent(() -> allocations.current()
+                    .map(a -> a.info().computedFor(demands.current().version(), network.current().links().version()) ? 1 : 0).orElse(0));
             metrics.allocationChanges(() -> {
                 java.util.OptionalInt n = allocations.changedCommodities();
                 return n.isPresent() ? n.getAsInt() : Double.NaN;

@@ -88,7 +88,7 @@ public record LinkState(long version, List<Integer> operatorDown, List<Integer> 
      *                                  {@link #MIN_CAPACITY_MBPS} to {@link #MAX_CAPACITY_MBPS}
      */
     public static void requireCapacity(double mbps) {
-        if (!(mbps == 0 || (mbps >= MIN_CAPACITY_MBPS && mbps <= MAX_CAPACITY_MBPS))) {
+        if (!(mbps == 0 || te.topology.Link.plausibleCapacity(mbps))) {
             throw new IllegalArgumentException("capacity must be %s, got %s".formatted(CAPACITY_RANGE, mbps));
         }
     }

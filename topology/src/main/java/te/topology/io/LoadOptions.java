@@ -12,7 +12,7 @@ public record LoadOptions(double defaultCapacityMbps) {
     public static final double REFERENCE_CAPACITY_MBPS = 1000.0;
 
     public LoadOptions {
-        if (!(defaultCapacityMbps >= te.topology.Link.MIN_CAPACITY_MBPS && defaultCapacityMbps <= te.topology.Link.MAX_CAPACITY_MBPS)) {
+        if (!te.topology.Link.plausibleCapacity(defaultCapacityMbps)) {
             throw new IllegalArgumentException("default capacity must be a number of Mbps from %.0e (1 bit/s) to %.0e (--default-capacity), got %s"
                     .formatted(te.topology.Link.MIN_CAPACITY_MBPS, te.topology.Link.MAX_CAPACITY_MBPS, defaultCapacityMbps));
         }

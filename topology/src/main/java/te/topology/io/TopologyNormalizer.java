@@ -136,7 +136,7 @@ public final class TopologyNormalizer {
                         "endpoint '%s' is not a node of the graph".formatted(missing));
             }
             Double cap = edge.capacityMbps();
-            if (cap != null && !(cap >= te.topology.Link.MIN_CAPACITY_MBPS && cap <= te.topology.Link.MAX_CAPACITY_MBPS)) {
+            if (cap != null && !te.topology.Link.plausibleCapacity(cap)) {
                 throw new TopologyFormatException(raw.source(), edge.element(),
                         "capacity must be a number from %.0e Mbps (1 bit/s) to %.0e Mbps (1 Pbit/s), got %s"
                                 .formatted(te.topology.Link.MIN_CAPACITY_MBPS, te.topology.Link.MAX_CAPACITY_MBPS, cap));

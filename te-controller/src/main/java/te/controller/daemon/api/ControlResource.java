@@ -71,7 +71,7 @@ public final class ControlResource {
             m.put("objectiveValue", a.info().value());
             m.put("demandVersion", a.info().demandVersion());
             m.put("topologyVersion", a.info().topologyVersion());
-            m.put("current", a.info().demandVersion() == demandVersion && a.info().topologyVersion() == topologyVersion);
+            m.put("current", a.info().computedFor(demandVersion, topologyVersion));
             m.put("computedAt", a.info().computedAt().toString());
             int changed = served.changes().changedByThisVersion();
             m.put("changedCommodities", changed < 0 ? null : changed);

@@ -166,7 +166,7 @@ public final class SolveRunner {
             return Optional.empty();
         }
         AllocationInfo info = served.get().info();
-        if (info.objective() != objective || info.demandVersion() != d.version() || info.topologyVersion() != n.links().version()) {
+        if (info.objective() != objective || !info.computedFor(d.version(), n.links().version())) {
             return Optional.empty();
         }
         return fresh.value() <= info.value() ? Optional.of(("the time limit cut this solve short at %.9g, no better than the served allocation version %d "

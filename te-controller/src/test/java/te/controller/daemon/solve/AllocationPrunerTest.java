@@ -133,6 +133,11 @@ class AllocationPrunerTest {
         assertThat(AllocationPruner.prune(onReplacement, te.lp.Objective.TOTAL_FLOW, t, now)).as("it still fits: keep its 5 Mbps").isEmpty();
     }
 
+    /** @return the network with arc 0→2, which {@link #split} loads with 9 Mbps, lowered to {@code mbps} */
+    private NetworkSnapshot aroundLoweredTo(double mbps) {
+        return SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(t.arcIndex(0, 2), mbps), 1);
+    }
+
     /** @return the checker's verdict on {@code a}'s flows over {@code n}'s capacities */
     private java.util.List<String> violationsOn(Allocation a, NetworkSnapshot n) {
         return new AllocationChecker().violations(new Allocation(new te.lp.TeProblem(t, base, a.problem().commodities(),
@@ -142,9 +147,8 @@ class AllocationPrunerTest {
     @Test
     void aLoadAboveALoweredCapacityByLessThanTheCheckersToleranceFits() {
         Allocation a = split();
-        int around = t.arcIndex(0, 2); // 9 Mbps
         // 9 Mbps is 8.5e-6 Mbps above 8.9999915: within the checker's tolerance (1e-6 of it, about 9e-6 Mbps).
-        NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 8.9999915), 1);
+        NetworkSnapshot n = aroundLoweredTo(8.9999915);
         assertThat(violationsOn(a, n)).isEmpty();
         assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.TOTAL_FLOW, n)).isEmpty();
         assertThat(AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n)).isEmpty();
@@ -158,10 +162,9 @@ class AllocationPrunerTest {
     @Test
     void aLoadTheCheckerRefusesIsPrunedToo() {
         Allocation a = split();
-        int around = t.arcIndex(0, 2); // 9 Mbps
-        NetworkSnapshot n = SurvivingPaths.of(t, base, LinkState.allUp().withCapacity(around, 8.9999905), 1);
+        NetworkSnapshot n = aroundLoweredTo(8.9999905);
         assertThat(violationsOn(a, n)).isNotEmpty();
-        assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.TOTAL_FLOW, n)).hasValue(around);
+        assertThat(AllocationPruner.unfitArc(a, te.lp.Objective.TOTAL_FLOW, n)).hasValue(t.arcIndex(0, 2));
         Allocation pruned = AllocationPruner.prune(a, te.lp.Objective.TOTAL_FLOW, t, n).orElseThrow();
         assertThat(new AllocationChecker().violations(pruned, 1.0)).isEmpty();
     }
