@@ -68,7 +68,16 @@ public final class Daemon implements AutoCloseable {
                     + "give --tls-cert and --tls-key, or put a TLS proxy in front", settings.listen().host());
         }
         TokenAuth auth = settings.tokenFile().map(TokenAuth::fromFile).orElse(TokenAuth.none());
-        StateStore store = new StateStore(settings.stateDir());
+        // Bound before the state directory is made, locked or stamped: a port in use must not leave
+        // a directory claimed for whatever topology this (perhaps mistyped) start named.
+        ApiServer server = ApiServer.bind(settings.listen().resolve(), settings.maxBodyBytes(), settings.tls());
+        StateStore store;
+        try {
+            store = new StateStore(settings.stateDir());
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
         try {
             TopologyStamp.claim(store, topology);
             DemandBook demands = DemandBook.load(topology, store);
@@ -118,9 +127,8 @@ public final class Daemon implements AutoCloseable {
                     roles::save).routes());
             routes.addAll(new ControlResource(topology.name(), demands, network, allocations, loop, metrics,
                     () -> follower == null ? null : follower.status()).routes());
-            ApiServer server;
             try {
-                server = ApiServer.start(settings.listen().resolve(), new Router(routes, auth), metrics, settings.maxBodyBytes(), settings.tls());
+                server.serve(new Router(routes, auth), metrics);
             } catch (RuntimeException e) {
                 loop.close();
                 if (follower != null) {
@@ -137,6 +145,7 @@ public final class Daemon implements AutoCloseable {
             return new Daemon(store, loop, server, network, measured, switches, metrics, List.copyOf(routes), follower);
         } catch (RuntimeException e) {
             store.close();
+            server.close();
             throw e;
         }
     }

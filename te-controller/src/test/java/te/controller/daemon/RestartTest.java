@@ -88,6 +88,28 @@ class RestartTest {
     }
 
     /**
+     * A port in use stops the start before the state directory is touched. Before, the directory
+     * was made, locked and stamped for the topology named first, so the start corrected for a
+     * mistyped {@code -t} was refused as another network's.
+     */
+    @Test
+    void aPortInUseStopsTheStartBeforeTheStateDirectoryIsMade() throws Exception {
+        Path fresh = dir.resolve("fresh");
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", taken.getLocalPort()), fresh,
+                    java.util.Optional.empty(), java.time.Duration.ofHours(1), 1 << 20);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Daemon.start(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS,
+                            settings, new te.controller.daemon.solve.SolveSettings(te.lp.Objective.TOTAL_FLOW,
+                                    te.lp.Solvers.byName("scripted"), 1, 0, 60, 1), a -> { }))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot listen on");
+        }
+        assertThat(fresh).doesNotExist();
+        try (DaemonFixture d = DaemonFixture.start(fresh)) {
+            assertThat(d.get("/healthz").statusCode()).isEqualTo(200);
+        }
+    }
+
+    /**
      * A damaged stamp beside other state: the directory's network cannot be checked, so start-up
      * is refused with nothing changed. Before, the stamp was set aside and written anew for
      * whatever topology was given: another network's demands and drains were taken, and the

@@ -28,6 +28,9 @@ public final class ApiServer implements AutoCloseable {
     private final EventLoopGroup io;
     private final EventExecutorGroup handlers;
     private final Channel channel;
+    /** Set once by {@link #serve}, before the first connection is taken. */
+    private volatile Router router;
+    private volatile DaemonMetrics metrics;
 
     private ApiServer(EventLoopGroup boss, EventLoopGroup io, EventExecutorGroup handlers, Channel channel) {
         this.boss = boss;
@@ -44,15 +47,33 @@ public final class ApiServer implements AutoCloseable {
      */
     public static ApiServer start(InetSocketAddress address, Router router, DaemonMetrics metrics, int maxBodyBytes,
                                   java.util.Optional<ApiTls> tls) {
+        ApiServer server = bind(address, maxBodyBytes, tls);
+        server.serve(router, metrics);
+        return server;
+    }
+
+    /**
+     * Binds the address without taking connections yet: clients that connect wait in the
+     * listen backlog until {@link #serve}. So a daemon can learn that its port is taken before it
+     * touches its state directory, and no request meets a half-loaded daemon.
+     *
+     * @param maxBodyBytes largest request body accepted; larger ones get 413
+     * @throws IllegalStateException naming the address if it cannot be bound
+     */
+    public static ApiServer bind(InetSocketAddress address, int maxBodyBytes, java.util.Optional<ApiTls> tls) {
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup io = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
         EventExecutorGroup handlers = new DefaultEventExecutorGroup(HANDLER_THREADS);
+        ApiServer[] server = new ApiServer[1];
         ServerBootstrap b = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
+                .option(ChannelOption.AUTO_READ, false) // no accepting before serve()
                 // Above 1 MiB of answers waiting to be sent a connection is not read (InFlightLimit).
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(256 * 1024, 1024 * 1024))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        Router router = server[0].router;
+                        DaemonMetrics metrics = server[0].metrics;
                         // Order: bytes <-> HTTP messages; a body the request cannot use (no token, or
                         // over 64 KiB where the route takes none) is dropped as it comes; then whole requests (body limit enforced while
                         // reading, before anything is buffered past it); at most 16 of them in flight
@@ -75,13 +96,25 @@ public final class ApiServer implements AutoCloseable {
                 });
         try {
             Channel channel = b.bind(address).sync().channel();
-            return new ApiServer(boss, io, handlers, channel);
+            server[0] = new ApiServer(boss, io, handlers, channel);
+            return server[0];
         } catch (Exception e) {
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             handlers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw new IllegalStateException("cannot listen on %s: %s".formatted(address, e), e);
         }
+    }
+
+    /** Starts taking connections (once), answering them with {@code router}. */
+    public void serve(Router router, DaemonMetrics metrics) {
+        if (this.router != null) {
+            throw new IllegalStateException("already serving");
+        }
+        this.metrics = metrics;
+        this.router = router; // written last: the channel initializer runs only after the read below
+        channel.config().setAutoRead(true);
+        channel.read();
     }
 
     /** @return the bound address (with the real port when port 0 was asked for) */
