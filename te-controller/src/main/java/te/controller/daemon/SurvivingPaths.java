@@ -49,8 +49,13 @@ public final class SurvivingPaths {
             }
         }
         PathSet replacement = replacements(topology, base, lost, unusable, capacity, threads);
+        // Counted as replaced only when a path was found: a pair the failures cut off got none.
+        int replaced = 0;
+        for (int r = 0; r < lost.size(); r++) {
+            replaced += replacement.pathCount(r) > 0 ? 1 : 0;
+        }
         return new NetworkSnapshot(links, assemble(topology, base, down, unusable, lost, replacement), capacity,
-                kept.servingCapacityMbps(), lost.size());
+                kept.servingCapacityMbps(), replaced);
     }
 
     /**

@@ -109,6 +109,9 @@ class WhatIfTest {
             assertThat(cut.get("whatIf").get("unroutableDemandMbps").asDouble()).isEqualTo(100000);
             assertThat(cut.get("whatIf").get("commoditiesCarryingLess").asInt()).as("the cut-off commodity counts too").isEqualTo(1);
             assertThat(cut.get("whatIf").get("totalFlowMbps").asDouble()).isCloseTo(10, within(1e-6));
+            // The cut-off commodity is in the demand and the least share (before: 10 Mbps and 1.0, all served).
+            assertThat(cut.get("whatIf").get("demandMbps").asDouble()).isCloseTo(100010, within(1e-6));
+            assertThat(cut.get("whatIf").get("minDemandShare").asDouble()).isZero();
             assertThat(DaemonFixture.json(d.get("/v1/topology")).get("downLinks")).isEmpty();
         }
     }

@@ -273,7 +273,11 @@ public final class WhatIfResource {
         return s.asDouble();
     }
 
-    /** @return objective, flow, utilisation and path length of {@code a}, and its busiest links */
+    /**
+     * @return objective, flow, demand (Mbps, that of commodities without a path included), least
+     *         demand share (0 when a commodity has no path), utilisation and path length of
+     *         {@code a}, and its busiest links
+     */
     private Map<String, Object> figures(Allocation a) {
         TeProblem p = a.problem();
         double[] load = a.arcLoadMbps();
@@ -281,8 +285,10 @@ public final class WhatIfResource {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("objectiveValue", a.objectiveValue(settings.objective()));
         m.put("totalFlowMbps", a.totalFlowMbps());
-        m.put("demandMbps", p.commodities().totalDemandMbps());
-        m.put("minDemandShare", a.minDemandShare());
+        // Commodities without any path are in neither figure of the allocation: counted here, so a
+        // network that cuts pairs off does not read as serving every demand in full.
+        m.put("demandMbps", p.commodities().totalDemandMbps() + p.commodities().unroutableDemandMbps());
+        m.put("minDemandShare", p.commodities().withoutPathSkipped() > 0 ? 0.0 : a.minDemandShare());
         m.put("maxUtilisation", Allocation.maxUtilisation(load, capacity));
         m.put("meanPathHops", a.meanPathHops());
         m.put("busiestLinks", IntStream.range(0, load.length).filter(e -> capacity[e] > 0 && load[e] > 0).boxed()
