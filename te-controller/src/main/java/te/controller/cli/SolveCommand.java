@@ -74,13 +74,21 @@ final class SolveCommand implements Runnable {
         pw.printf("build time        %.3f s%n", r.buildSeconds());
         pw.printf("solve time        %.3f s%n", r.solveSeconds());
         pw.printf("status            %s%s%n", r.status(), r.message().isEmpty() ? "" : " (" + r.message() + ")");
-        if (r.allocation().isEmpty()) {
+        if (r.allocation().isEmpty() && r.status() != te.lp.SolveStatus.TIME_LIMIT) {
             pw.flush();
             throw new IllegalStateException("no allocation: solver ended with " + r.status());
         }
-        Allocation a = r.allocation().get();
+        // A limit that ends the solve before any round finished (interior point far beyond capacity
+        // has none to offer) leaves CSPF's allocation, as the daemon serves then: an answer in time.
+        Allocation a = r.allocation().orElseGet(() -> te.lp.baseline.Cspf.allocate(problem));
+        double value = r.allocation().isPresent() ? r.value() : a.objectiveValue(goal);
+        String message = r.allocation().isPresent() ? r.message()
+                : (r.message().isEmpty() ? "" : r.message() + "; ") + "no round finished in the time limit: CSPF's allocation (heuristic)";
+        if (r.allocation().isEmpty()) {
+            pw.printf("fallback          CSPF (no round finished in the time limit)%n");
+        }
         double demand = commodities.totalDemandMbps();
-        pw.printf("objective value   %.6f%n", r.value());
+        pw.printf("objective value   %.6f%n", value);
         pw.printf("flow              %.3f of %.3f Mbps demand (%.2f %%)%n", a.totalFlowMbps(), demand,
                 demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
         pw.printf("min demand share  %.6f%n", a.minDemandShare());
@@ -90,10 +98,10 @@ final class SolveCommand implements Runnable {
         if (out != null) {
             try {
                 // Whole or not at all: a failure part-way keeps the previous file.
-                te.topology.io.AtomicFile.write(out, w -> AllocationJson.write(a, goal.cliName(), r.value(), g -> {
+                te.topology.io.AtomicFile.write(out, w -> AllocationJson.write(a, goal.cliName(), value, g -> {
                     // The status says whether this is the optimum or what a time limit left (with its certified share).
                     g.writeStringField("solverStatus", r.status().name()); // the daemon's name for it
-                    g.writeStringField("message", r.message());
+                    g.writeStringField("message", message);
                 }, k -> true, w));
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write allocation " + out, e);

@@ -154,6 +154,27 @@ class TeCliTest {
         assertThat(weights).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
     }
 
+    /**
+     * A limit that ends the solve before any round finished writes CSPF's allocation under
+     * TIME_LIMIT, saying so; before, the command failed with no allocation (a review: Cogentco
+     * gravity ×48 under --time-limit 1–3, interior point has no round to offer).
+     */
+    @Test
+    void aTimeLimitBeforeAnyRoundWritesCspfsAllocationSayingSo(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("alloc.json");
+        Run r = run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", "--time-limit", "0.000001", "--cache-dir", dir.toString(),
+                "-o", file.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.out()).contains("status            TIME_LIMIT").contains("fallback          CSPF");
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        assertThat(json.get("solverStatus").asText()).isEqualTo("TIME_LIMIT");
+        assertThat(json.get("message").asText()).contains("CSPF's allocation (heuristic)");
+        assertThat(json.get("totalFlowMbps").asDouble()).isPositive();
+        for (var c : json.get("commodities")) {
+            assertThat(c.get("flowMbps").asDouble()).isLessThanOrEqualTo(c.get("demandMbps").asDouble() * (1 + 1e-9));
+        }
+    }
+
     @Test
     void badSolveFlagsAreNamed() {
         // Names that are not among the choices are parse errors (2), as for enum options.
