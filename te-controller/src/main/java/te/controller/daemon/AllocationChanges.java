@@ -116,6 +116,24 @@ public record AllocationChanges(long version, long trackedFrom, long[] changedAt
         return -1;
     }
 
+    /**
+     * @return whether {@code a} and {@code b} route the same pairs with the same demands over the same
+     *         paths with bit-for-bit the same flows (so they render the same, commodity by commodity)
+     */
+    public static boolean sameFlows(Allocation a, Allocation b) {
+        Commodities ca = a.problem().commodities();
+        Commodities cb = b.problem().commodities();
+        if (ca.size() != cb.size()) {
+            return false;
+        }
+        for (int i = 0; i < ca.size(); i++) {
+            if (ca.src(i) != cb.src(i) || ca.dst(i) != cb.dst(i) || !sameRendering(a, i, b, i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** @return whether commodity {@code i} of {@code a} and {@code j} of {@code b} (one pair) render the same */
     private static boolean sameRendering(Allocation a, int i, Allocation b, int j) {
         Commodities ca = a.problem().commodities();

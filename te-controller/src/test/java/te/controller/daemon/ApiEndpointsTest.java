@@ -518,7 +518,8 @@ class ApiEndpointsTest {
         assertThat(solve.statusCode()).isEqualTo(202);
         JsonNode after = d.awaitStatus(s -> s.get("solvesCompleted").asLong() > before.get("solvesCompleted").asLong());
         assertThat(after.get("lastSolve").get("reasons").toString()).contains("api");
-        assertThat(after.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
+        // Nothing changed since: the same allocation, kept as its version.
+        assertThat(after.get("lastSolve").get("outcome").asText()).isEqualTo("UNCHANGED");
         assertThat(after.get("topology").asText()).isEqualTo("Abilene");
         assertThat(after.has("pending")).isTrue();
 
@@ -567,7 +568,9 @@ class ApiEndpointsTest {
             ticking.putJson(THREE);
             JsonNode s = ticking.awaitStatus(st -> st.path("lastSolve").path("reasons").toString().equals("[\"timer\"]")
                     && st.path("lastSolve").path("demandVersion").asLong() == 1);
-            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("PUBLISHED");
+            // Nothing changed since the upload's solve: the timer's pass keeps its allocation version.
+            assertThat(s.get("lastSolve").get("outcome").asText()).isEqualTo("UNCHANGED");
+            assertThat(s.get("allocation").get("version").asLong()).isEqualTo(1);
         }
     }
 }

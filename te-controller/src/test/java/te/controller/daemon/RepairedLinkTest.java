@@ -66,13 +66,17 @@ class RepairedLinkTest {
             d.checkedAllocation(body, List.of());
             before = DaemonFixture.JSON.readTree(body);
         }
-        try (DaemonFixture d = DaemonFixture.start(dir)) {
+        List<AllocationSnapshot> handedOut = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, java.time.Duration.ofHours(1), java.util.Optional.empty(), 1 << 20, handedOut::add)) {
             JsonNode s = d.awaitStatus(x -> x.path("solvesCompleted").asLong() >= 1);
-            assertThat(s.path("lastSolve").path("outcome").asText()).isEqualTo("PUBLISHED");
+            // Kept as it is, it still goes to the switches: they hear of nothing else in this run.
+            assertThat(handedOut).extracting(AllocationSnapshot::version).containsExactly(before.get("version").asLong());
+            // The start-up solve comes to the stored allocation bit for bit: it is kept as its version.
+            assertThat(s.path("lastSolve").path("outcome").asText()).isEqualTo("UNCHANGED");
             String body = d.get("/v1/allocation").body();
             d.checkedAllocation(body, List.of());
             JsonNode after = DaemonFixture.JSON.readTree(body);
-            assertThat(after.get("version").asLong()).isGreaterThan(before.get("version").asLong());
+            assertThat(after.get("version").asLong()).isEqualTo(before.get("version").asLong());
             assertThat(after.get("commodities").size()).isEqualTo(before.get("commodities").size());
             List<String> moved = new java.util.ArrayList<>();
             for (int i = 0; i < before.get("commodities").size(); i++) {
@@ -85,7 +89,6 @@ class RepairedLinkTest {
             }
             // Down to the last bit: a re-solve's round-off counts as a change for clients of ?since=.
             assertThat(moved).as("commodities whose splits moved at a restart with nothing changed").isEmpty();
-            assertThat(s.path("allocation").path("changedCommodities").asInt(-1)).isZero();
         }
     }
 

@@ -42,6 +42,31 @@ class SolveLoopTest {
      * A POP sub-problem that runs out of time is routed by a heuristic within its share, and the daemon
      * publishes the merge with the solver's status and message (before, the message was dropped).
      */
+    /**
+     * A pass with nothing changed comes to the served allocation bit for bit (served splits are put
+     * back): it stays served as it is. Before, every timer pass published a new version with 0
+     * commodities changed, rewrote the allocation file and started a push (a review).
+     */
+    @Test
+    void aPassWithNothingChangedKeepsTheServedVersion(@TempDir Path dir) throws Exception {
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            d.putJson(ApiEndpointsTest.THREE);
+            JsonNode first = d.awaitAllocationFor(1, 0);
+            long version = first.get("allocation").get("version").asLong();
+            String served = d.get("/v1/allocation").body();
+            long completed = first.get("solvesCompleted").asLong();
+            d.send("POST", "/v1/solve", null, null);
+            JsonNode after = d.awaitStatus(st -> st.get("solvesCompleted").asLong() > completed);
+            assertThat(after.get("lastSolve").get("outcome").asText()).isEqualTo("UNCHANGED");
+            assertThat(after.get("lastSolve").get("message").asText()).contains("the same allocation as the served version " + version);
+            assertThat(after.get("allocation").get("version").asLong()).isEqualTo(version);
+            assertThat(d.get("/v1/allocation").body()).isEqualTo(served);
+            // A change still publishes.
+            d.send("PATCH", "/v1/demands", "text/csv", "2,5,7\n");
+            assertThat(d.awaitAllocationFor(2, 0).get("allocation").get("version").asLong()).isGreaterThan(version);
+        }
+    }
+
     @Test
     void aPopAllocationWithASubProblemOutOfTimeIsPublishedWithItsStatusAndMessage() throws Exception {
         ScriptedSolverProvider.timeLimitOnCall(3);

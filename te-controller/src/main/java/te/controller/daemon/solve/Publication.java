@@ -17,6 +17,8 @@ final class Publication {
     private final AllocationBook allocations;
     private final AllocationPublisher publisher;
     private final DaemonMetrics metrics;
+    /** The allocation version last handed to the publisher in this run, 0 for none yet. */
+    private volatile long handedOut;
 
     Publication(AllocationBook allocations, AllocationPublisher publisher, DaemonMetrics metrics) {
         this.allocations = allocations;
@@ -42,7 +44,19 @@ final class Publication {
         return allocations.serveFirst(info, allocation, this::handOut);
     }
 
+    /**
+     * Hands {@code served} to the publisher unless it was handed out already in this run: an
+     * allocation read from the state at start-up that a pass leaves as it is (nothing changed)
+     * must still reach the switches, which only hear of what is handed out.
+     */
+    void handOutIfNotYet(AllocationSnapshot served) {
+        if (handedOut != served.version()) {
+            handOut(served);
+        }
+    }
+
     private void handOut(AllocationSnapshot snapshot) {
+        handedOut = snapshot.version();
         metrics.served(snapshot);
         try {
             publisher.publish(snapshot);

@@ -33,6 +33,11 @@ public record SolveReport(long sequence, Outcome outcome, SolveStatus solverStat
          * splits, fitted to the new demands and links, are served as a new version.
          */
         KEPT_SPLITS,
+        /**
+         * The pass came to bit-for-bit the allocation served for the same demands and links (a
+         * timer re-solve with nothing changed): it stays served as it is, no new version.
+         */
+        UNCHANGED,
         /** The LP failed and there was no usable allocation (none yet, or one over a failed link): CSPF's is served. */
         FALLBACK_CSPF,
         /**

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import te.controller.daemon.AllocationBook;
+import te.controller.daemon.AllocationChanges;
 import te.controller.daemon.AllocationInfo;
 import te.controller.daemon.AllocationSnapshot;
 import te.controller.daemon.DaemonMetrics;
@@ -110,12 +111,13 @@ public final class SolveRunner {
                     outcome = Outcome.KEPT_LAST_GOOD;
                     message = joined(worse.get(), message);
                 } else if (kept.isPresent()) {
-                    outcome = Outcome.KEPT_SPLITS;
-                    published = Optional.of(publishKept(kept.get(), attempt, status, start, d, n));
-                    message = published.get().info().message();
+                    published = publishKept(kept.get(), attempt, status, start, d, n);
+                    outcome = published.isPresent() ? Outcome.KEPT_SPLITS : Outcome.UNCHANGED;
+                    message = published.isPresent() ? published.get().info().message() : unchangedNote(message);
                 } else {
-                    outcome = Outcome.PUBLISHED;
-                    published = Optional.of(publishFresh(attempt, restored, status, start, d, n));
+                    published = publishFresh(attempt, restored, status, start, d, n);
+                    outcome = published.isPresent() ? Outcome.PUBLISHED : Outcome.UNCHANGED;
+                    message = published.isPresent() ? message : unchangedNote(message);
                 }
             } else {
                 message = violations.isEmpty() ? message : "allocation failed the check: " + violations.get(0);
@@ -136,12 +138,17 @@ public final class SolveRunner {
                 }
             }
         }
+        if (outcome == Outcome.UNCHANGED) {
+            synchronized (publication) { // a pruning hands out its own at once
+                allocations.current().ifPresent(publication::handOutIfNotYet);
+            }
+        }
         allocations.workOutChanges();
         double wall = (System.nanoTime() - start) / 1e9;
         metrics.solve(outcome.name().toLowerCase(java.util.Locale.ROOT), wall);
         SolveReport report = new SolveReport(++sequence, outcome, status, message, reasons, d.version(), n.links().version(),
                 problem.commodities().size(), attempt.solveSeconds(), wall,
-                published.map(a -> a.info().value()).orElse(Double.NaN),
+                (outcome == Outcome.UNCHANGED ? allocations.current() : published).map(a -> a.info().value()).orElse(Double.NaN),
                 allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         log(report);
         return report;
@@ -301,13 +308,13 @@ public final class SolveRunner {
         }
     }
 
-    private AllocationSnapshot publishKept(Kept kept, SolveAttempt attempt, SolveStatus status, long start, DemandSnapshot d,
+    private Optional<AllocationSnapshot> publishKept(Kept kept, SolveAttempt attempt, SolveStatus status, long start, DemandSnapshot d,
                                            NetworkSnapshot n) {
         String note = "kept the splits of allocation version %d fitted to these demands: the re-solve reached %s, %.4f %% better, within --min-gain %.4f %%"
                 .formatted(kept.servedVersion(), kept.freshValue(),
                         100 * KeptSplits.gain(settings.objective(), kept.value(), kept.freshValue()), 100 * settings.minGain());
         String solverNote = attempt.message().isEmpty() ? "" : "re-solve: " + attempt.message();
-        return publish(settings.method() + "+kept", status, joined(note, solverNote), kept.value(), attempt.solveSeconds(),
+        return publishIfChanged(settings.method() + "+kept", status, joined(note, solverNote), kept.value(), attempt.solveSeconds(),
                 start, d, n, kept.allocation());
     }
 
@@ -316,7 +323,7 @@ public final class SolveRunner {
      * even behind a pruning published meanwhile); if links failed while it was being computed, it
      * goes out without its flow over them (the pending link event re-solves right after).
      */
-    private AllocationSnapshot publishFresh(SolveAttempt attempt, Optional<Restored> restored, SolveStatus status, long start, DemandSnapshot d,
+    private Optional<AllocationSnapshot> publishFresh(SolveAttempt attempt, Optional<Restored> restored, SolveStatus status, long start, DemandSnapshot d,
                                             NetworkSnapshot n) {
         NetworkSnapshot now = network.current();
         boolean moved = now.links().version() != n.links().version();
@@ -326,8 +333,8 @@ public final class SolveRunner {
         String solverNote = attempt.message();
         if (pruned.isPresent()) {
             String note = "computed for topology version %d; fitted to the links changed since".formatted(n.links().version());
-            return publish(settings.method() + "+pruned", status, joined(note, solverNote),
-                    pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, label, pruned.get());
+            return Optional.of(publish(settings.method() + "+pruned", status, joined(note, solverNote),
+                    pruned.get().objectiveValue(settings.objective()), attempt.solveSeconds(), start, d, label, pruned.get()));
         }
         String note = moved ? "computed for topology version %d; it fits the links changed since".formatted(n.links().version()) : "";
         Allocation allocation = attempt.allocation().get();
@@ -338,7 +345,7 @@ public final class SolveRunner {
             value = restored.get().value();
             note = joined(note, restored.get().note());
         }
-        return publish(settings.method(), status, joined(note, solverNote), value, attempt.solveSeconds(), start, d, label, allocation);
+        return publishIfChanged(settings.method(), status, joined(note, solverNote), value, attempt.solveSeconds(), start, d, label, allocation);
     }
 
     /**
@@ -423,6 +430,35 @@ public final class SolveRunner {
         return first.isEmpty() ? second : second.isEmpty() ? first : first + "; " + second;
     }
 
+    /**
+     * As {@link #publish}, unless the served allocation is this one: computed by the same method,
+     * with the same status, for the same demand and link-state versions, with bit-for-bit the same
+     * flows. A timer re-solve with nothing changed comes to exactly that (served splits are put back
+     * bit for bit), and a new version would only rewrite the state file (80 MB on Kdl), move
+     * {@code te_allocation_version} and start a push that sends nothing.
+     *
+     * @return the allocation published, or empty when the served one stays as it is
+     */
+    private Optional<AllocationSnapshot> publishIfChanged(String method, SolveStatus status, String message, double value, double solveSeconds,
+                                                          long start, DemandSnapshot d, NetworkSnapshot n, Allocation allocation) {
+        Optional<AllocationSnapshot> served = allocations.current();
+        if (served.isPresent()) {
+            AllocationInfo info = served.get().info();
+            if (info.objective() == settings.objective() && info.method().equals(method) && info.solverStatus() == status
+                    && info.computedFor(d.version(), n.links().version())
+                    && AllocationChanges.sameFlows(served.get().allocation(), allocation)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(publish(method, status, message, value, solveSeconds, start, d, n, allocation));
+    }
+
+    /** @return the message of a pass that left the served allocation as it was */
+    private String unchangedNote(String solverMessage) {
+        return joined("the same allocation as the served version %d, for the same demands and links: no new version"
+                .formatted(servedVersion()), solverMessage);
+    }
+
     private AllocationSnapshot publish(String method, SolveStatus status, String message, double value, double solveSeconds,
                                        long start, DemandSnapshot d, NetworkSnapshot n, Allocation allocation) {
         AllocationInfo info = new AllocationInfo(settings.objective(), value, method, status, message, d.version(),
@@ -438,6 +474,10 @@ public final class SolveRunner {
                     r.demandVersion(), r.topologyVersion(),
                     r.outcome() == Outcome.KEPT_SPLITS ? "; " + r.message()
                             : r.solverStatus() == SolveStatus.OPTIMAL ? "" : ", solver status %s: %s".formatted(r.solverStatus(), r.message()));
+        } else if (r.outcome() == Outcome.UNCHANGED) {
+            LOG.info("solve #{} ({}): {} commodities, objective {}, solver {} s, total {} s -> {}", r.sequence(),
+                    String.join(",", r.reasons()), r.commodities(), r.objectiveValue(), "%.3f".formatted(r.solveSeconds()),
+                    "%.3f".formatted(r.wallSeconds()), r.message());
         } else {
             LOG.warn("solve #{} ({}) failed with {}: {}; {} (serving allocation version {})", r.sequence(),
                     String.join(",", r.reasons()), r.solverStatus(), r.message(),
