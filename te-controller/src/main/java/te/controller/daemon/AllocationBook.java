@@ -129,7 +129,7 @@ public final class AllocationBook {
                 next = Optional.empty();
             }
             if (next.isEmpty()) {
-                store.setAside(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
+                store.setAsideUnfit(StateStore.ALLOCATION, "infeasible for the current links: " + violations.get(0));
                 return Optional.empty();
             }
             try {
@@ -148,7 +148,7 @@ public final class AllocationBook {
             }
             return next;
         } catch (RuntimeException e) {
-            store.setAside(StateStore.ALLOCATION, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
+            store.setAsideUnfit(StateStore.ALLOCATION, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
         }
     }

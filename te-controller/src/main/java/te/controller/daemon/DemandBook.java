@@ -72,7 +72,7 @@ public final class DemandBook {
                         java.util.List.of("format line '%s' is neither json nor csv".formatted(format)));
             };
         } catch (TrafficMatrixFormatException e) {
-            store.setAside(StateStore.DEMANDS, "does not fit topology %s: %s".formatted(topology.name(), e.violations().get(0)));
+            store.setAsideUnfit(StateStore.DEMANDS, "does not fit topology %s: %s".formatted(topology.name(), e.violations().get(0)));
             return Optional.empty();
         }
         long version = s.version();

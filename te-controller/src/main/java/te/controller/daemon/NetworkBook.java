@@ -109,7 +109,7 @@ public final class NetworkBook {
             List<Integer> drained = arcs(topology, "drained", file.drained(), gone);
             links = new LinkState(gone.isEmpty() ? s.version() : s.version() + 1, down, reportedDown, capacities, drained);
         } catch (RuntimeException e) {
-            store.setAside(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
+            store.setAsideUnfit(StateStore.LINKS, "does not fit topology %s: %s".formatted(topology.name(), e.getMessage()));
             return Optional.empty();
         }
         if (!gone.isEmpty()) {

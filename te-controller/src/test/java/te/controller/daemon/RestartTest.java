@@ -195,6 +195,11 @@ class RestartTest {
             assertThat(kept).containsOnlyKeys("demands.state", "links.state");
             kept.forEach((name, bytes) -> assertThat(bytes).as(name).isEqualTo(before.get(name)));
         }
+        // The allocation, for the old shape, is set aside as unfit, not as damaged (it was named corrupt).
+        try (var list = Files.list(dir)) {
+            assertThat(list.map(f -> f.getFileName().toString())).anyMatch(n -> n.startsWith("allocation.state.unfit-"))
+                    .noneMatch(n -> n.contains(".corrupt-"));
+        }
         // Started again on the same topology, it has nothing more to drop: same versions.
         try (DaemonFixture d = DaemonFixture.start(dir, edited)) {
             assertThat(d.get("/v1/demands").headers().firstValue("X-TE-Demand-Version")).contains("2");

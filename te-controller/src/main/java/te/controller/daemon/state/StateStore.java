@@ -245,12 +245,26 @@ public final class StateStore implements AutoCloseable {
     }
 
     /**
-     * Renames a state file that failed a check (at load or later, e.g. content for another
-     * topology) to {@code <kind>.state.corrupt-<epoch ms>} and logs why.
+     * Renames a damaged state file (its checksum, header or form failed) to
+     * {@code <kind>.state.corrupt-<epoch ms>} and logs why.
      */
     public void setAside(String kind, String reason) {
+        setAside(kind, "corrupt", reason);
+    }
+
+    /**
+     * Renames a well-formed state file whose content does not fit what the daemon runs on (another
+     * topology's shape, or an allocation infeasible for the current links) to
+     * {@code <kind>.state.unfit-<epoch ms>} and logs why: named apart from damaged files, so an
+     * operator looking for disk trouble is not sent after an edited topology.
+     */
+    public void setAsideUnfit(String kind, String reason) {
+        setAside(kind, "unfit", reason);
+    }
+
+    private void setAside(String kind, String label, String reason) {
         Path file = fileOf(kind);
-        String stem = file.getFileName() + ".corrupt-" + Instant.now().toEpochMilli();
+        String stem = file.getFileName() + "." + label + "-" + Instant.now().toEpochMilli();
         // Two set aside within one millisecond get names of their own: the second rename must not fail on the first's.
         IOException failure;
         for (int n = 0; ; n++) {
