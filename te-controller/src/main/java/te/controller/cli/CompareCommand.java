@@ -95,13 +95,22 @@ final class CompareCommand implements Runnable {
         PathSet paths = pathOptions.allPairs(t, new ProgressBar(spec.commandLine().getErr(), "paths"));
         TeProblem problem = TeProblem.of(t, paths, Commodities.of(trafficSpec.load(t), paths));
 
+        PrintWriter err = spec.commandLine().getErr();
+        int n = problem.commodities().size();
+        long pieces = n + Math.round(clientSplit * n); // client splitting's extra virtual commodities
+        for (int k : popKs) {
+            if (k > pieces) {
+                // Legal, but rarely meant: the empty sub-problems' capacity shares go unused.
+                err.printf("warning: POP-%d has more sub-problems than the %d commodities%s to spread over them: %d get none, and each "
+                        + "has 1/%d of every link's capacity%n", k, pieces, pieces == n ? "" : " (with client splitting)", k - pieces, k);
+            }
+        }
         List<Method> methods = new ArrayList<>();
         if (!skipFull) {
             methods.add(Method.fullLp());
         }
         popKs.forEach(k -> methods.add(Method.pop(k, clientSplit)));
         methods.add(Method.cspf());
-        PrintWriter err = spec.commandLine().getErr();
         ProgressBar bar = new ProgressBar(err, "compare");
         int[] done = {0};
         List<Outcome> outcomes = new ComparisonRunner(backend, cores, timeLimitSeconds, part, seed, gap, solverChoice.shorterPaths()).run(problem, goal, methods, label -> {

@@ -176,6 +176,14 @@ class TeCliTest {
     }
 
     @Test
+    void moreSubProblemsThanCommoditiesAreWarnedOf(@TempDir Path dir) {
+        Run r = run("compare", "-t", "Abilene", "--traffic", "gravity:1,400", "--pop", "2,200", "--cache-dir", dir.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        assertThat(r.err()).contains("warning: POP-200 has more sub-problems than the 110 commodities to spread over them: 90 get none")
+                .doesNotContain("POP-2 has");
+    }
+
+    @Test
     void badSolveFlagsAreNamed() {
         // Names that are not among the choices are parse errors (2), as for enum options.
         Run objective = run("solve", "-t", "Abilene", "--objective", "max-profit");

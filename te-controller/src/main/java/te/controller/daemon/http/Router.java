@@ -102,7 +102,8 @@ public final class Router {
     }
 
     private static ApiResponse unauthorised(Route route) {
-        return ApiResponse.error(401, "%s %s changes state and needs 'Authorization: Bearer <token>' with the daemon's token"
+        // "Needs the token", not "changes state": a what-if changes nothing yet takes the solver's cores.
+        return ApiResponse.error(401, "%s %s needs 'Authorization: Bearer <token>' with the daemon's token"
                 .formatted(route.method(), route.template()), List.of(), Map.of("WWW-Authenticate", "Bearer realm=\"te\""));
     }
 
