@@ -42,11 +42,25 @@ public final class PathCache {
      */
     static final int FORMAT_VERSION = 2;
 
+    /**
+     * Largest file {@link #load} reads, in bytes: it reads a file into one buffer, which holds at
+     * most 2 GiB. A larger set of paths (a ring of 830 nodes with k = 2: 2.3 GB) is not stored, as it
+     * could never be read back and would be rewritten by every run.
+     */
+    static final long MAX_FILE_BYTES = Integer.MAX_VALUE;
+
     private final Path directory;
+    private final long maxFileBytes;
 
     /** @param directory where cache files live; created on first write */
     public PathCache(Path directory) {
+        this(directory, MAX_FILE_BYTES);
+    }
+
+    /** @param maxFileBytes largest file stored or loaded, in bytes: a seam for tests, which cannot write 2 GiB */
+    PathCache(Path directory, long maxFileBytes) {
         this.directory = directory;
+        this.maxFileBytes = maxFileBytes;
     }
 
     /** @return the file that holds (or would hold) this topology's paths for this spec */
@@ -99,7 +113,8 @@ public final class PathCache {
      * name is read or replaced: a symbolic link, FIFO, device or directory there is left alone (a
      * link's target could be anyone's file; opening a FIFO blocks), and the paths are computed
      * without caching. A file that fails any check (checksum, key, structure, walks over this
-     * topology, every ordered pair present) is recomputed and rewritten.
+     * topology, every ordered pair present) is recomputed and rewritten. Paths whose file would be
+     * over the 2 GiB {@link #load} reads are not stored, and such a file already there is removed.
      *
      * @param threads worker threads for a computation
      */
@@ -123,6 +138,13 @@ public final class PathCache {
             }
         }
         PathSet paths = PathPrecomputation.allPairs(topology, spec, threads, progress);
+        Optional<String> tooLarge = tooLarge(file, paths);
+        if (tooLarge.isPresent()) {
+            problems.add(tooLarge.get());
+            LOG.warn("{}; going on without caching", tooLarge.get());
+            removeUnreadable(file);
+            return new Result(paths, Outcome.NOT_STORED, file, problems);
+        }
         try {
             store(file, paths);
             return new Result(paths, Outcome.STORED, file, problems);
@@ -152,6 +174,44 @@ public final class PathCache {
         }
     }
 
+    /** @return why {@code paths} are not stored in {@code file}: its size would be over what {@link #load} reads */
+    private Optional<String> tooLarge(Path file, PathSet paths) {
+        long bytes = fileBytes(key(paths.topologyHash(), paths.spec()).getBytes(StandardCharsets.UTF_8).length,
+                paths.pairCount(), paths.pathCount(), paths.arcEntryCount());
+        if (bytes <= maxFileBytes) {
+            return Optional.empty();
+        }
+        return Optional.of("%s: %d bytes is over the %s a path cache can hold (%d paths of %d arcs in all)"
+                .formatted(file, bytes, limitText(), paths.pathCount(), paths.arcEntryCount()));
+    }
+
+    /** @return {@link #maxFileBytes} for a message: "2 GiB", or the bytes a test set */
+    private String limitText() {
+        return maxFileBytes == MAX_FILE_BYTES ? "2 GiB" : maxFileBytes + " bytes";
+    }
+
+    /** @return the size in bytes of the file {@link #write} makes: header, the five arrays, checksum */
+    private static long fileBytes(int keyBytes, int pairs, int paths, long arcEntries) {
+        long header = 8 + 4 + 4 + keyBytes + 4 + 4 * 5;
+        return header + 4L * (pairs + pairs + (pairs + 1) + (paths + 1) + arcEntries) + 8;
+    }
+
+    /**
+     * Removes a regular file at the cache name that failed to load (one too large, written before
+     * sizes were checked): storing would have replaced it, and 2 GB that every run refuses only cost
+     * disk and a warning.
+     */
+    private static void removeUnreadable(Path file) {
+        try {
+            if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                Files.delete(file);
+                LOG.warn("removed {}, a path cache that could not be read", file);
+            }
+        } catch (IOException e) {
+            LOG.warn("cannot remove {}: {}", file, e.toString());
+        }
+    }
+
     /** An all-pairs file must hold every ordered pair: a dropped one would leave its demand unrouted. */
     private static PathSet requireAllPairs(Path file, PathSet paths) {
         long expected = (long) paths.nodeCount() * (paths.nodeCount() - 1);
@@ -170,11 +230,16 @@ public final class PathCache {
     /**
      * Writes atomically: temp file in the same directory, fsync, rename.
      *
-     * @throws UncheckedIOException if the directory or file cannot be written, or {@code file} is
-     *                              there but not a regular file (a symbolic link, FIFO, device,
-     *                              directory: left as it is)
+     * @throws UncheckedIOException     if the directory or file cannot be written, or {@code file} is
+     *                                  there but not a regular file (a symbolic link, FIFO, device,
+     *                                  directory: left as it is)
+     * @throws IllegalArgumentException if the file would be over the 2 GiB {@link #load} can read
      */
     public void store(Path file, PathSet paths) {
+        Optional<String> tooLarge = tooLarge(file, paths);
+        if (tooLarge.isPresent()) {
+            throw new IllegalArgumentException(tooLarge.get() + "; not written");
+        }
         byte[] key = key(paths.topologyHash(), paths.spec()).getBytes(StandardCharsets.UTF_8);
         int[][] arrays = {paths.srcArray(), paths.dstArray(), paths.pathStartArray(), paths.arcStartArray(), paths.arcArray()};
         try {
@@ -237,8 +302,8 @@ public final class PathCache {
         // No link is followed even if one replaced the file since the check above.
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             long size = channel.size();
-            if (size > Integer.MAX_VALUE) {
-                throw new PathCacheException("%s: %d bytes is larger than a path cache can be".formatted(file, size));
+            if (size > maxFileBytes) {
+                throw new PathCacheException("%s: %d bytes is over the %s a path cache can hold".formatted(file, size, limitText()));
             }
             buffer = ByteBuffer.allocateDirect((int) size).order(ByteOrder.LITTLE_ENDIAN);
             while (buffer.hasRemaining() && channel.read(buffer) >= 0) {

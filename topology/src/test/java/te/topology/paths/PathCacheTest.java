@@ -46,6 +46,40 @@ class PathCacheTest {
                 PathPrecomputation.Progress.NONE).pathCount());
     }
 
+    /**
+     * A file load could not read back is not written: the review's 2.3 GB ring cache was rewritten by
+     * every run, each saying "cached in". The limit is lowered through the seam instead of writing 2 GiB.
+     */
+    @Test
+    void pathsOverTheSizeLimitAreNotStoredAndAnOversizedFileIsRemoved(@TempDir Path dir) throws Exception {
+        Path file = new PathCache(dir).fileFor(topology, spec, true);
+        new PathCache(dir).allPairs(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        long size = Files.size(file);
+
+        PathCache small = new PathCache(dir, size - 1);
+        assertThatThrownBy(() -> small.load(file, topology, spec)).isInstanceOf(PathCacheException.class)
+                .hasMessageContaining("%s: %d bytes is over the %d bytes a path cache can hold".formatted(file, size, size - 1));
+        PathCache.Result result = small.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+        assertThat(result.outcome()).isEqualTo(PathCache.Outcome.NOT_STORED);
+        assertThat(result.paths().pairCount()).isEqualTo(20);
+        assertThat(result.problems()).last().asString()
+                .isEqualTo("%s: %d bytes is over the %d bytes a path cache can hold (%d paths of %d arcs in all)"
+                        .formatted(file, size, size - 1, result.paths().pathCount(), result.paths().arcEntryCount()));
+        // The oversized file (as an earlier version wrote) is gone rather than refused on every run.
+        assertThat(file).doesNotExist();
+        assertThatThrownBy(() -> small.store(file, result.paths())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a path cache can hold");
+        assertThat(file).doesNotExist();
+
+        // At exactly the limit the file is stored and read back.
+        PathCache exact = new PathCache(dir, size);
+        assertThat(exact.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE).outcome())
+                .isEqualTo(PathCache.Outcome.STORED);
+        assertThat(Files.size(file)).isEqualTo(size);
+        assertThat(exact.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE).outcome())
+                .isEqualTo(PathCache.Outcome.LOADED);
+    }
+
     /** A crash mid-write leaves a temporary file; the next use removes it once it is old enough not to be another process's. */
     @Test
     void temporaryFilesOfCrashedWritesAreRemoved(@TempDir Path dir) throws Exception {
