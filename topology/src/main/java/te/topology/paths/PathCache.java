@@ -29,8 +29,9 @@ import te.topology.io.AtomicFile;
  * temporary name, forced to disk and atomically renamed, so a crash leaves either the old file or
  * none; a truncated or altered file fails its length or checksum test and is reported, never used.
  * A valid checksum proves only that the file is whole, not who wrote it: the arrays are checked
- * against the topology too (offsets, node ranges, every path a walk from its source to its
- * destination), in time linear in their size. Only a regular file is read or replaced.
+ * against the topology and spec too (offsets, node ranges, every path a simple walk from its
+ * source to its destination, at most k distinct paths a pair, arc-disjoint ones where the method
+ * says so), in time linear in their size. Only a regular file is read or replaced.
  */
 public final class PathCache {
     private static final Logger LOG = LoggerFactory.getLogger(PathCache.class);
@@ -112,8 +113,8 @@ public final class PathCache {
      * As {@link #allPairs}, telling what became of the cache file. Only a regular file at the cache
      * name is read or replaced: a symbolic link, FIFO, device or directory there is left alone (a
      * link's target could be anyone's file; opening a FIFO blocks), and the paths are computed
-     * without caching. A file that fails any check (checksum, key, structure, walks over this
-     * topology, every ordered pair present) is recomputed and rewritten. Paths whose file would be
+     * without caching. A file that fails any check (checksum, key, structure, simple walks over
+     * this topology in the spec's shape, every ordered pair present) is recomputed and rewritten. Paths whose file would be
      * over the 2 GiB {@link #load} reads are not stored, and such a file already there is removed.
      *
      * @param threads worker threads for a computation
@@ -282,8 +283,10 @@ public final class PathCache {
     }
 
     /**
-     * @return the paths in {@code file}, checked against {@code topology}: every path is a walk of its
-     *         arcs from its pair's source to its destination
+     * @return the paths in {@code file}, checked against {@code topology} and {@code spec} as
+     *         {@link PathSet#requirePathsOf} checks: every path a simple walk of its arcs from its
+     *         pair's source to its destination, at most k distinct paths a pair, arc-disjoint for
+     *         {@link PathMethod#EDGE_DISJOINT}
      * @throws PathCacheException if the file is not a regular file (a symbolic link, FIFO, device,
      *                            directory), unreadable, truncated, corrupt, of another format
      *                            version, or for another topology or spec
@@ -378,7 +381,7 @@ public final class PathCache {
         }
         try {
             PathSet paths = new PathSet(key.split("\\|")[1], spec, nodeCount, arrays[0], arrays[1], arrays[2], arrays[3], arrays[4]);
-            paths.requireWalksOf(topology);
+            paths.requirePathsOf(topology);
             return paths;
         } catch (IllegalArgumentException e) {
             throw new PathCacheException(file + ": corrupt (" + e.getMessage() + ")", e);

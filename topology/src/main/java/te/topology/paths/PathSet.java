@@ -25,8 +25,8 @@ public final class PathSet {
 
     /**
      * Takes ownership of the arrays (no copies: they can be hundreds of MB). Checks, in time linear in
-     * the arrays, that they describe such a set; whether the paths are walks of a topology is
-     * {@link #requireWalksOf(Topology)}'s to check.
+     * the arrays, that they describe such a set; whether the paths are walks of a topology
+     * and have the shape their spec gives is {@link #requirePathsOf(Topology)}'s to check.
      *
      * @throws IllegalArgumentException naming the first inconsistency: lengths that do not match,
      *                                  offsets that do not start at 0, decrease or end elsewhere than
@@ -82,23 +82,38 @@ public final class PathSet {
     }
 
     /**
-     * Checks that these paths belong to {@code topology}: the node counts agree and every path is a
-     * walk of one or more of its arcs from its pair's source to its destination. Linear in the arc
-     * entries (a Kdl cache's ~30 M take a few tens of ms).
+     * Checks that these paths belong to {@code topology} and have the shape a precomputation under
+     * {@link #spec()} gives them: the node counts agree; every path is a walk of one or more of its
+     * arcs from its pair's source to its destination that visits no node twice; a pair has at most
+     * k paths, no two the same; and under {@link PathMethod#EDGE_DISJOINT} no arc is on two paths of
+     * one pair. A cache file with a valid checksum may still be someone else's arrays: a loop or a
+     * repeated path would be routed over as written. Linear in the arc entries, plus a sort of each
+     * pair's at most 64 path hashes (a Kdl cache's ~30 M entries take a few tens of ms).
      *
-     * @throws IllegalArgumentException naming the first path that is not such a walk, and why
+     * @throws IllegalArgumentException naming the first path that breaks one of these, and why
      */
-    public void requireWalksOf(Topology topology) {
+    public void requirePathsOf(Topology topology) {
         if (topology.nodeCount() != nodeCount) {
             throw new IllegalArgumentException("paths for %d nodes, %s has %d".formatted(nodeCount, topology.name(), topology.nodeCount()));
         }
         int arcCount = topology.arcCount();
+        boolean disjoint = spec.method() == PathMethod.EDGE_DISJOINT;
+        // Stamps instead of clearing: node -> path index + 1 last visiting it, arc -> pair index + 1 last using it.
+        int[] visitedBy = new int[nodeCount];
+        int[] usedBy = disjoint ? new int[arcCount] : null;
+        long[] hashes = new long[spec.k()];
         for (int i = 0; i < src.length; i++) {
+            if (pathCount(i) > spec.k()) {
+                throw new IllegalArgumentException("pair %d->%d has %d paths, expected at most k = %d"
+                        .formatted(src[i], dst[i], pathCount(i), spec.k()));
+            }
             for (int p = pathStart[i]; p < pathStart[i + 1]; p++) {
                 if (arcStart[p + 1] == arcStart[p]) {
                     throw new IllegalArgumentException("path %d of pair %d->%d has no arcs".formatted(p, src[i], dst[i]));
                 }
                 int at = src[i];
+                visitedBy[at] = p + 1;
+                long hash = 1;
                 for (int e = arcStart[p]; e < arcStart[p + 1]; e++) {
                     int a = arcs[e];
                     if (a < 0 || a >= arcCount) {
@@ -109,11 +124,48 @@ public final class PathSet {
                         throw new IllegalArgumentException("path %d of pair %d->%d: arc %d leaves node %d, expected one leaving %d"
                                 .formatted(p, src[i], dst[i], a, topology.arcSrc(a), at));
                     }
+                    if (disjoint) {
+                        if (usedBy[a] == i + 1) {
+                            throw new IllegalArgumentException("path %d of pair %d->%d: arc %d (%d->%d) is on an earlier path of the pair too, expected arc-disjoint paths"
+                                    .formatted(p, src[i], dst[i], a, topology.arcSrc(a), topology.arcDst(a)));
+                        }
+                        usedBy[a] = i + 1;
+                    }
                     at = topology.arcDst(a);
+                    if (visitedBy[at] == p + 1) {
+                        throw new IllegalArgumentException("path %d of pair %d->%d visits node %d twice, expected a simple path (no loop)"
+                                .formatted(p, src[i], dst[i], at));
+                    }
+                    visitedBy[at] = p + 1;
+                    hash = (hash + a) * 0x9E3779B97F4A7C15L;
                 }
                 if (at != dst[i]) {
                     throw new IllegalArgumentException("path %d of pair %d->%d ends at node %d".formatted(p, src[i], dst[i], at));
                 }
+                hashes[p - pathStart[i]] = hash;
+            }
+            if (!disjoint) {
+                // Arc-disjoint paths are distinct already; others are compared where their hashes meet.
+                requireDistinct(i, hashes);
+            }
+        }
+    }
+
+    /** @param hashes pair {@code i}'s path hashes first; reordered */
+    private void requireDistinct(int i, long[] hashes) {
+        int count = pathCount(i);
+        Arrays.sort(hashes, 0, count);
+        for (int j = 1; j < count; j++) {
+            if (hashes[j] == hashes[j - 1]) {
+                for (int p = pathStart[i]; p < pathStart[i + 1]; p++) {
+                    for (int q = p + 1; q < pathStart[i + 1]; q++) {
+                        if (samePath(p, this, q)) {
+                            throw new IllegalArgumentException("paths %d and %d of pair %d->%d are the same, expected distinct paths"
+                                    .formatted(p, q, src[i], dst[i]));
+                        }
+                    }
+                }
+                return; // a hash collision of distinct paths
             }
         }
     }

@@ -243,6 +243,87 @@ class PathCacheTest {
                 .isEqualTo(PathCache.Outcome.LOADED);
     }
 
+    /**
+     * Files with a valid checksum and key whose paths are walks over existing arcs but not of the
+     * shape the spec gives (the review's Craft.java): more than k paths, a loop, a repeated path,
+     * arc-sharing paths under the edge-disjoint method. Each is refused naming the file and the
+     * reason, recomputed and rewritten; arc-sharing paths are fine under Yen.
+     */
+    @Test
+    void cachedPathsOfAnotherShapeThanTheSpecAreRecomputed(@TempDir Path dir) throws Exception {
+        PathSpec yen = new PathSpec(3, PathMethod.YEN, PathMetric.HOPS);
+        int a01 = topology.arcIndex(0, 1);
+        int a02 = topology.arcIndex(0, 2);
+        int a03 = topology.arcIndex(0, 3);
+        int a10 = topology.arcIndex(1, 0);
+        int a21 = topology.arcIndex(2, 1);
+        int a32 = topology.arcIndex(3, 2);
+        record Case(PathSpec spec, String reason, java.util.function.Consumer<java.util.List<java.util.List<int[]>>> edit) {
+        }
+        java.util.List<Case> cases = java.util.List.of(
+                new Case(new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), "pair 0->1 has 3 paths, expected at most k = 2",
+                        pairs -> pairs.get(0).add(new int[] {a03, a32, a21})),
+                new Case(yen, "visits node 0 twice, expected a simple path (no loop)",
+                        pairs -> pairs.get(0).set(0, new int[] {a01, a10, a01})),
+                new Case(yen, "paths 0 and 1 of pair 0->1 are the same, expected distinct paths",
+                        pairs -> pairs.get(0).set(1, pairs.get(0).get(0).clone())),
+                new Case(spec, "arc %d (2->1) is on an earlier path of the pair too, expected arc-disjoint paths".formatted(a21),
+                        pairs -> pairs.set(0, new java.util.ArrayList<>(java.util.List.of(
+                                new int[] {a01}, new int[] {a02, a21}, new int[] {a03, a32, a21})))));
+        for (Case c : cases) {
+            PathCache cache = new PathCache(dir);
+            Path file = cache.fileFor(topology, c.spec(), true);
+            PathSet computed = cache.allPairs(topology, c.spec(), 1, PathPrecomputation.Progress.NONE);
+            byte[] original = Files.readAllBytes(file);
+            cache.store(file, edited(computed, c.edit()));
+            assertThatThrownBy(() -> cache.load(file, topology, c.spec())).as(c.reason())
+                    .isInstanceOf(PathCacheException.class)
+                    .hasMessageContaining(file.toString())
+                    .hasMessageContaining(c.reason());
+            PathCache.Result result = cache.allPairsWithOutcome(topology, c.spec(), 1, PathPrecomputation.Progress.NONE);
+            assertThat(result.outcome()).as(c.reason()).isEqualTo(PathCache.Outcome.STORED);
+            assertThat(result.problems()).as(c.reason()).singleElement().asString().contains(file.toString()).contains(c.reason());
+            assertThat(Files.readAllBytes(file)).as(c.reason()).isEqualTo(original);
+        }
+        // Yen's paths may share arcs: the edge-disjoint case's paths load under it.
+        PathCache cache = new PathCache(dir);
+        Path file = cache.fileFor(topology, yen, true);
+        cache.store(file, edited(cache.allPairs(topology, yen, 1, PathPrecomputation.Progress.NONE), cases.get(3).edit()));
+        assertThat(cache.load(file, topology, yen).pathCount(0)).isEqualTo(3);
+    }
+
+    /** @return {@code paths} with each pair's paths as a list of arc arrays, edited, and put back */
+    private static PathSet edited(PathSet paths, java.util.function.Consumer<java.util.List<java.util.List<int[]>>> edit) {
+        java.util.List<java.util.List<int[]>> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < paths.pairCount(); i++) {
+            java.util.List<int[]> own = new java.util.ArrayList<>();
+            for (int p = paths.firstPath(i); p < paths.firstPath(i + 1); p++) {
+                own.add(paths.pathArcs(p));
+            }
+            pairs.add(own);
+        }
+        edit.accept(pairs);
+        int[] src = new int[pairs.size()];
+        int[] dst = new int[pairs.size()];
+        int[] pathStart = new int[pairs.size() + 1];
+        java.util.List<int[]> all = new java.util.ArrayList<>();
+        for (int i = 0; i < pairs.size(); i++) {
+            src[i] = paths.src(i);
+            dst[i] = paths.dst(i);
+            all.addAll(pairs.get(i));
+            pathStart[i + 1] = all.size();
+        }
+        int[] arcStart = new int[all.size() + 1];
+        for (int p = 0; p < all.size(); p++) {
+            arcStart[p + 1] = arcStart[p] + all.get(p).length;
+        }
+        int[] arcs = new int[arcStart[all.size()]];
+        for (int p = 0; p < all.size(); p++) {
+            System.arraycopy(all.get(p), 0, arcs, arcStart[p], all.get(p).length);
+        }
+        return new PathSet(paths.topologyHash(), paths.spec(), paths.nodeCount(), src, dst, pathStart, arcStart, arcs);
+    }
+
     /** The review's droppairs: one pair left, so all other demand would go unrouted without a word. */
     @Test
     void anAllPairsFileMissingPairsIsRecomputed(@TempDir Path dir) throws Exception {
