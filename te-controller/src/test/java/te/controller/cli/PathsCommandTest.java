@@ -35,8 +35,15 @@ class PathsCommandTest {
         Run intoAFile = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", notADirectory.toString());
         assertThat(intoAFile.exit()).isZero();
         assertThat(intoAFile.out()).contains("(computed, not cached: cannot write path cache " + notADirectory + "/Abilene-")
-                .doesNotContain("cached in");
+                .contains(".paths: " + notADirectory + " is not a directory but a regular file)")
+                .doesNotContain("cached in").doesNotContain("FileAlreadyExistsException");
         assertThat(notADirectory).hasContent("x");
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
+        Run intoADanglingLink = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", dangling.toString());
+        assertThat(intoADanglingLink.exit()).isZero();
+        assertThat(intoADanglingLink.out()).contains("paths total").contains(".paths: " + dangling
+                + " is not a directory but a symbolic link to " + dir.resolve("nowhere") + ", which does not exist)")
+                .doesNotContain("FileAlreadyExistsException");
 
         Path cacheDir = dir.resolve("cache");
         Run first = TeCliTest.run("paths", "-t", "Abilene", "--cache-dir", cacheDir.toString());

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -157,11 +158,37 @@ public final class PathCache {
                 LOG.warn("{}", why);
                 return new Result(paths, Outcome.STORED, file, problems);
             }
+            if (e.getCause() instanceof NotDirectoryException) {
+                why = e.getMessage(); // says it plainly; the exception's text would only repeat the path
+            }
             // The cache only saves time: the computed paths are good without it.
             problems.add(why);
             LOG.warn("{}; going on without caching", why);
             return new Result(paths, Outcome.NOT_STORED, file, problems);
         }
+    }
+
+    /**
+     * @return why {@code directory} cannot hold files when it, or the nearest of its ancestors that
+     *         exists, is something other than a directory (a regular file, a dangling symbolic link)
+     */
+    private static Optional<String> notADirectory(Path directory) {
+        for (Path at = directory; at != null; at = at.getParent()) {
+            if (Files.exists(at, LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isDirectory(at)) {
+                    return Optional.empty();
+                }
+                String what;
+                try {
+                    what = AtomicFile.notRegularFile(at).orElse("a regular file");
+                } catch (IOException e) {
+                    what = "unreadable (" + e + ")";
+                }
+                boolean dangling = Files.isSymbolicLink(at) && !Files.exists(at);
+                return Optional.of("%s is not a directory but %s%s".formatted(at, what, dangling ? ", which does not exist" : ""));
+            }
+        }
+        return Optional.empty();
     }
 
     /** @return what {@code file} is when not absent and not a regular file (a link is not followed) */
@@ -231,7 +258,8 @@ public final class PathCache {
     /**
      * Writes atomically: temp file in the same directory, fsync, rename.
      *
-     * @throws UncheckedIOException     if the directory or file cannot be written, or {@code file} is
+     * @throws UncheckedIOException     if the directory (or an ancestor) is not a directory, the
+     *                                  directory or file cannot be written, or {@code file} is
      *                                  there but not a regular file (a symbolic link, FIFO, device,
      *                                  directory: left as it is)
      * @throws IllegalArgumentException if the file would be over the 2 GiB {@link #load} can read
@@ -243,8 +271,19 @@ public final class PathCache {
         }
         byte[] key = key(paths.topologyHash(), paths.spec()).getBytes(StandardCharsets.UTF_8);
         int[][] arrays = {paths.srcArray(), paths.dstArray(), paths.pathStartArray(), paths.arcStartArray(), paths.arcArray()};
+        Path directory = file.toAbsolutePath().getParent();
         try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            // createDirectories only says FileAlreadyExistsException for a file or dangling link in the way.
+            Optional<String> notDirectory = notADirectory(directory);
+            if (notDirectory.isPresent()) {
+                throw new UncheckedIOException("cannot write path cache %s: %s".formatted(file, notDirectory.get()),
+                        new NotDirectoryException(directory.toString()));
+            }
+            throw new UncheckedIOException("cannot write path cache " + file, e);
+        }
+        try {
             AtomicFile.writeChannel(file, channel -> write(channel, key, arrays, paths.nodeCount()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write path cache " + file, e);

@@ -46,6 +46,27 @@ class PathCacheTest {
                 PathPrecomputation.Progress.NONE).pathCount());
     }
 
+    /** A cache directory that is a file or a dangling link is named as such, not as FileAlreadyExistsException. */
+    @Test
+    void aCacheDirectoryThatIsNotADirectoryIsSaidToBeOne(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        Path dangling = Files.createSymbolicLink(dir.resolve("dangling"), dir.resolve("nowhere"));
+        Map<Path, String> cases = new LinkedHashMap<>();
+        cases.put(file, file + " is not a directory but a regular file");
+        cases.put(file.resolve("below"), file + " is not a directory but a regular file");
+        cases.put(dangling, dangling + " is not a directory but a symbolic link to " + dir.resolve("nowhere") + ", which does not exist");
+        for (var c : cases.entrySet()) {
+            PathCache cache = new PathCache(c.getKey());
+            PathCache.Result result = cache.allPairsWithOutcome(topology, spec, 1, PathPrecomputation.Progress.NONE);
+            assertThat(result.outcome()).as(c.getKey().toString()).isEqualTo(PathCache.Outcome.NOT_STORED);
+            assertThat(result.paths().pairCount()).isEqualTo(20);
+            assertThat(result.problems()).as(c.getKey().toString()).singleElement().asString()
+                    .isEqualTo("cannot write path cache " + result.file() + ": " + c.getValue());
+        }
+        assertThat(file).hasContent("x");
+        assertThat(dir.resolve("nowhere")).doesNotExist();
+    }
+
     /**
      * A file load could not read back is not written: the review's 2.3 GB ring cache was rewritten by
      * every run, each saying "cached in". The limit is lowered through the seam instead of writing 2 GiB.
