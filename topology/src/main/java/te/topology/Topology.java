@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * An immutable, normalised, directed WAN topology: nodes {@code 0..n-1}, arcs {@code 0..m-1} ordered
- * by (src, dst), at most one arc per ordered node pair, no self-loops.
+ * by (src, dst), at most one arc per ordered node pair. A self-loop ({@code src == dst}) is kept as
+ * the reference keeps it (Interoute has two): its capacity counts in gravity traffic, no path uses it.
  *
  * <p>Besides the record-style lists it keeps a compressed-sparse-row adjacency (arcs sorted by
  * tail, {@link #outStart(int)}) so that path searches over hundreds of thousands of node pairs touch primitive

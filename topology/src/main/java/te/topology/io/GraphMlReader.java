@@ -26,8 +26,9 @@ import te.topology.TopologyFormatException;
  *
  * <p>Capacity comes from the edge attribute {@code LinkSpeedRaw} (bits per second) where present;
  * other edges get no capacity here and the default later, with a warning naming the edges that
- * give {@code LinkSpeed}/{@code LinkSpeedUnits} without {@code LinkSpeedRaw} (not read, as by the
- * POP/NCFlow reference). Edges follow the file's
+ * give {@code LinkSpeed}/{@code LinkSpeedUnits} without {@code LinkSpeedRaw} (not read). The
+ * POP/NCFlow reference reads no speed at all and gives every arc 1000 Mbps; reading
+ * {@code LinkSpeedRaw} is this project's choice (it changes only Uninett2010). Edges follow the file's
  * {@code edgedefault} (Topology Zoo files are undirected).
  */
 public final class GraphMlReader {
@@ -102,8 +103,8 @@ public final class GraphMlReader {
             edges.add(new RawEdge(element, u, v, capacity));
         }
         if (!speedWithoutRaw.isEmpty()) {
-            // The Zoo's tool writes LinkSpeedRaw wherever it writes LinkSpeed, and the reference reads only
-            // LinkSpeedRaw; a speed without it is likelier a hand-made file whose author expects it used.
+            // The Zoo's tool writes LinkSpeedRaw wherever it writes LinkSpeed (the reference reads neither:
+            // 1000 Mbps every arc); a speed without it is likelier a hand-made file whose author expects it used.
             warnings.accept(("%s: %d edge(s) give LinkSpeed/LinkSpeedUnits but no LinkSpeedRaw (bits per second), the only "
                     + "capacity read; they get the default capacity: %s%s").formatted(source, speedWithoutRaw.size(),
                     String.join(", ", speedWithoutRaw.subList(0, Math.min(10, speedWithoutRaw.size()))),
