@@ -46,7 +46,12 @@ public final class TeCli implements Runnable {
             if (e instanceof IllegalArgumentException || e instanceof IllegalStateException
                     || e instanceof java.io.UncheckedIOException || e instanceof te.topology.TopologyFormatException
                     || e instanceof te.topology.traffic.TrafficMatrixFormatException || e instanceof te.topology.paths.PathCacheException) {
-                err.println("error: " + describe(e));
+                String message = describe(e);
+                // A range check made while running ("--interval must be positive") names its option;
+                // which file set it is known only here.
+                java.util.regex.Matcher option = java.util.regex.Pattern.compile("^(--[\\w-]+)\\b").matcher(message == null ? "" : message);
+                String where = option.find() ? optionFromConfigFile(option.group(1), null, parseResult.originalArgs().toArray(String[]::new)) : "";
+                err.println("error: " + message + where);
                 return 1;
             }
             throw e;
@@ -109,10 +114,11 @@ public final class TeCli implements Runnable {
      */
     static String fromConfigFile(String message, String value, String[] args) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("option '(--[\\w-]+)'").matcher(message == null ? "" : message);
-        if (!m.find()) {
-            return "";
-        }
-        String option = m.group(1);
+        return m.find() ? optionFromConfigFile(m.group(1), value, args) : "";
+    }
+
+    /** As {@link #fromConfigFile(String, String, String[])}, for a known option; a null value stands for any. */
+    static String optionFromConfigFile(String option, String value, String[] args) {
         String file = null;
         for (int i = 0; i < args.length; i++) {
             boolean given = args[i].equals(option) && i + 1 < args.length && args[i + 1].equals(value)

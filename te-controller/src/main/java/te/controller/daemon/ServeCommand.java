@@ -10,10 +10,12 @@ import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 import te.controller.cli.PathOptions;
 import te.controller.cli.SolverChoice;
 import te.controller.cli.TopologyOptions;
@@ -67,7 +69,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + "capacity comes back; default: on; --no-restore-splits publishes the solver's allocation as it is).")
     boolean restoreSplits;
 
-    @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION",
+    @Option(names = "--interval", defaultValue = "300s", paramLabel = "DURATION", converter = DurationText.class,
             description = "Re-solve when no solve has ended for this long, e.g. 300s, 5m, 1h, 500ms (default: ${DEFAULT-VALUE}).")
     String interval;
 
@@ -78,7 +80,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + "until restarted without --follow.")
     String follow;
 
-    @Option(names = "--follow-interval", defaultValue = "1s", paramLabel = "DURATION",
+    @Option(names = "--follow-interval", defaultValue = "1s", paramLabel = "DURATION", converter = DurationText.class,
             description = "Time between two reads of the --follow primary (default: ${DEFAULT-VALUE}; at least 100ms).")
     String followInterval;
 
@@ -105,8 +107,8 @@ public final class ServeCommand implements Callable<Integer> {
             description = "With --tls-cert: REST clients must show a certificate that chains to one of these PEM certificates.")
     Path tlsClientCa;
 
-    @Option(names = "--max-body", defaultValue = "256m", paramLabel = "BYTES",
-            description = "Largest request body, e.g. 1048576, 512k, 64m; larger ones get 413 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--max-body", defaultValue = "256m", paramLabel = "BYTES", converter = SizeText.class,
+            description = "Largest request body, e.g. 1048576, 512k, 64m, 1g; larger ones get 413 (default: ${DEFAULT-VALUE}).")
     String maxBody;
 
     @Option(names = "--openflow-listen", paramLabel = "HOST:PORT",
@@ -114,7 +116,7 @@ public final class ServeCommand implements Callable<Integer> {
                     + "wired by the conventional scheme (node i = dpid i+1, hosts on port 1, arcs on ports 2..); off by default.")
     String openflowListen;
 
-    @Option(names = "--port-stats-interval", defaultValue = "10s", paramLabel = "DURATION",
+    @Option(names = "--port-stats-interval", defaultValue = "10s", paramLabel = "DURATION", converter = DurationText.class,
             description = "With --openflow-listen: how often the switches' port counters are read for the measured link loads "
                     + "(GET /v1/links/load, metrics); 0 turns it off (default: ${DEFAULT-VALUE}).")
     String portStatsInterval;
@@ -124,14 +126,14 @@ public final class ServeCommand implements Callable<Integer> {
                     + "[certificate-cn NAME]', 'link SRC DST port N' lines); without it the conventional wiring is used.")
     Path openflowWiring;
 
-    @Option(names = "--openflow-startup-wait", defaultValue = "15s", paramLabel = "DURATION",
+    @Option(names = "--openflow-startup-wait", defaultValue = "15s", paramLabel = "DURATION", converter = DurationText.class,
             description = "With --openflow-listen: after the start, how long the first push waits for the switches it programs to "
                     + "connect (a push without them would leave out the paths through them); one still away after it is taken to "
                     + "hold what its neighbours show; 0 does not wait (default: ${DEFAULT-VALUE}, above Open vSwitch's 8 s "
                     + "reconnect backoff).")
     String openflowStartupWait;
 
-    @Option(names = "--link-up-hold", defaultValue = "3s", paramLabel = "DURATION",
+    @Option(names = "--link-up-hold", defaultValue = "3s", paramLabel = "DURATION", converter = DurationText.class,
             description = "With --openflow-listen: a link the switches reported down is restored only once its ports have been up "
                     + "this long without a break, so a flapping port does not re-solve and push per flap; failures apply at once; "
                     + "0 restores at once (default: ${DEFAULT-VALUE}).")
@@ -412,12 +414,11 @@ public final class ServeCommand implements Callable<Integer> {
                 d = unit == 0 ? Duration.ofSeconds(Long.parseLong(t))
                         : Duration.ofSeconds(Math.multiplyExact(Long.parseLong(t.substring(0, t.length() - 1)), unit));
             }
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("duration '%s' is not like 300s, 5m, 1h or 500ms".formatted(text));
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("duration '%s' is too large".formatted(text));
+        } catch (NumberFormatException | ArithmeticException e) {
+            // The pattern above admits digits only: a number Long.parseLong refuses is too long for a long.
+            d = null;
         }
-        if (d.compareTo(LONGEST_DURATION) > 0) {
+        if (d == null || d.compareTo(LONGEST_DURATION) > 0) {
             throw new IllegalArgumentException("duration '%s' is too large, expected at most %d days".formatted(text, LONGEST_DURATION.toDays()));
         }
         return d;
@@ -452,25 +453,55 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * @param text bytes, or with a binary suffix {@code k}, {@code m}
+     * @param text bytes, or with a binary suffix {@code k}, {@code m}, {@code g}
      * @throws IllegalArgumentException naming the value
      */
     static int parseBytes(String text) {
         String t = text.strip().toLowerCase(Locale.ROOT);
-        long factor = t.endsWith("k") ? 1024 : t.endsWith("m") ? 1024 * 1024 : 1;
+        long factor = t.endsWith("k") ? 1L << 10 : t.endsWith("m") ? 1L << 20 : t.endsWith("g") ? 1L << 30 : 1;
         String digits = factor == 1 ? t : t.substring(0, t.length() - 1);
         // ASCII digits only: Long.parseLong would also take other scripts' digits.
         if (!digits.matches("[0-9]{1,18}")) {
             if (digits.matches("[0-9]+")) {
-                throw new IllegalArgumentException("--max-body %s is above the 2 GiB a request can hold".formatted(text));
+                throw new IllegalArgumentException("size '%s' is above the 2 GiB a request can hold".formatted(text));
             }
-            throw new IllegalArgumentException("size '%s' is not like 1048576, 512k or 64m".formatted(text));
+            throw new IllegalArgumentException("size '%s' is not like 1048576, 512k, 64m or 1g".formatted(text));
         }
         long number = Long.parseLong(digits);
         // Compared before multiplying, which could overflow.
         if (number > (Integer.MAX_VALUE - 1024L) / factor) {
-            throw new IllegalArgumentException("--max-body %s is above the 2 GiB a request can hold".formatted(text));
+            throw new IllegalArgumentException("size '%s' is above the 2 GiB a request can hold".formatted(text));
         }
         return (int) (number * factor);
+    }
+
+    /**
+     * Checks a duration option's text as it is parsed, so that the refusal names the option, and
+     * the config file when the value comes from one, as other options' conversions do; the text is
+     * kept, each option's range is checked where it is used.
+     */
+    static final class DurationText implements ITypeConverter<String> {
+        @Override
+        public String convert(String text) {
+            try {
+                parseDuration(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+            return text;
+        }
+    }
+
+    /** As {@link DurationText}, for a size in bytes. */
+    static final class SizeText implements ITypeConverter<String> {
+        @Override
+        public String convert(String text) {
+            try {
+                parseBytes(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+            return text;
+        }
     }
 }

@@ -129,7 +129,7 @@ class ServeCommandTest {
         assertThatThrownBy(() -> ServeCommand.parseBytes("100000000000000000000000k")).hasMessageContaining("is above the 2 GiB");
         assertThatThrownBy(() -> ServeCommand.parseBytes("2048m")).hasMessageContaining("is above the 2 GiB");
         assertThat(ServeCommand.parseBytes("2047m")).isEqualTo(2047 << 20);
-        assertThatThrownBy(() -> ServeCommand.parseBytes("\u0665\u0660\u0660\u0660")).hasMessageContaining("is not like 1048576, 512k or 64m");
+        assertThatThrownBy(() -> ServeCommand.parseBytes("\u0665\u0660\u0660\u0660")).hasMessageContaining("is not like 1048576, 512k, 64m or 1g");
         assertThatThrownBy(() -> ServeCommand.parseDuration("\u0665s")).hasMessageContaining("is not like 300s");
         assertThat(ServeCommand.parseDuration("-5s")).isEqualTo(Duration.ofSeconds(-5));
         assertThat(ServeCommand.parseDamping("off")).isNull();
@@ -154,6 +154,36 @@ class ServeCommandTest {
                 .hasMessageContaining("expected more than 15.0 s");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,NaN,2000,60s")).hasMessageContaining("must be decimal numbers");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,0,2000,60s")).hasMessageContaining("reuse threshold must be positive, got 0.0");
+    }
+
+    /** Durations and sizes were refused without the option or config file that gave them (review). */
+    @Test
+    void aBadDurationOrSizeNamesItsOptionAndConfigFile(@TempDir Path dir) throws Exception {
+        String state = dir.resolve("s").toString();
+        assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--link-up-hold", "5x", "--state-dir", state))
+                .contains("option '--link-up-hold': duration '5x' is not like 300s, 5m, 1h or 500ms").doesNotContain("set in config file");
+        assertThat(run("serve", "-t", "Abilene", "--interval", "abc", "--state-dir", state))
+                .contains("option '--interval': duration 'abc' is not like");
+        assertThat(run("serve", "-t", "Abilene", "--interval", "99999999999999999999s", "--state-dir", state))
+                .contains("option '--interval': duration '99999999999999999999s' is too large, expected at most 3650 days");
+        assertThat(run("serve", "-t", "Abilene", "--max-body", "3g", "--state-dir", state))
+                .contains("option '--max-body': size '3g' is above the 2 GiB a request can hold");
+        assertThat(run("serve", "-t", "Abilene", "--max-body", "1t", "--state-dir", state))
+                .contains("option '--max-body': size '1t' is not like 1048576, 512k, 64m or 1g");
+        assertThat(ServeCommand.parseBytes("1g")).isEqualTo(1 << 30);
+        Path config = dir.resolve("c2.properties");
+        Files.writeString(config, "topology=Abilene\ninterval=abc\n");
+        assertThat(run("serve", "--config", config.toString(), "--state-dir", state))
+                .contains("option '--interval': duration 'abc' is not like 300s, 5m, 1h or 500ms (set in config file " + config + ")");
+        // A value in range is checked where it is used, and names the file too.
+        Files.writeString(config, "topology=Abilene\ninterval=0\n");
+        assertThat(run("serve", "--config", config.toString(), "--state-dir", state))
+                .contains("--interval must be positive, got '0' (set in config file " + config + ")");
+        assertThat(run("serve", "--config", config.toString(), "--interval", "0s", "--state-dir", state))
+                .contains("--interval must be positive, got '0s'").doesNotContain("set in config file");
+        Files.writeString(config, "topology=Abilene\nmax-body=1x\n");
+        assertThat(run("serve", "--config", config.toString(), "--state-dir", state))
+                .contains("option '--max-body': size '1x' is not like").contains("(set in config file " + config + ")");
     }
 
     @Test
