@@ -343,8 +343,10 @@ public final class ServeCommand implements Callable<Integer> {
             return Optional.empty();
         }
         if (tlsCert == null || tlsKey == null) {
-            throw new IllegalArgumentException("HTTPS needs both --tls-cert and --tls-key; got cert %s, key %s%s".formatted(tlsCert, tlsKey,
-                    tlsClientCa == null ? "" : ", client CA " + tlsClientCa));
+            // Named by what is missing: "key null" left the operator to guess the option.
+            String given = tlsCert != null ? "--tls-cert " + tlsCert : tlsKey != null ? "--tls-key " + tlsKey : "--tls-client-ca " + tlsClientCa;
+            String missing = tlsCert != null ? "--tls-key" : tlsKey != null ? "--tls-cert" : "--tls-cert and --tls-key";
+            throw new IllegalArgumentException("HTTPS needs both --tls-cert and --tls-key; %s is given without %s".formatted(given, missing));
         }
         te.controller.daemon.http.ApiTls tls = te.controller.daemon.http.ApiTls.fromPem(tlsCert, tlsKey, Optional.ofNullable(tlsClientCa),
                 java.time.Instant.now());
@@ -359,8 +361,15 @@ public final class ServeCommand implements Callable<Integer> {
             return Optional.empty();
         }
         if (given.stream().anyMatch(java.util.Objects::isNull)) {
-            throw new IllegalArgumentException(("switch TLS needs all of --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca; "
-                    + "got cert %s, key %s, ca %s").formatted(openflowTlsCert, openflowTlsKey, openflowTlsCa));
+            List<String> names = List.of("--openflow-tls-cert", "--openflow-tls-key", "--openflow-tls-ca");
+            List<String> missing = new java.util.ArrayList<>();
+            for (int i = 0; i < names.size(); i++) {
+                if (given.get(i) == null) {
+                    missing.add(names.get(i));
+                }
+            }
+            throw new IllegalArgumentException("switch TLS needs all of --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca; missing %s"
+                    .formatted(String.join(" and ", missing)));
         }
         return Optional.of(te.southbound.SwitchTls.fromPem(openflowTlsCert, openflowTlsKey, openflowTlsCa, java.time.Instant.now()));
     }

@@ -250,13 +250,19 @@ class ServeCommandTest {
                 .contains("--openflow-tls-cert only applies with --openflow-listen");
         assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-tls-cert",
                 tls.resolve("controller.pem").toString(), "--openflow-tls-ca", tls.resolve("ca.pem").toString(), "--state-dir", dir.toString()))
-                .contains("switch TLS needs all of --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca").contains("key null");
+                .contains("switch TLS needs all of --openflow-tls-cert, --openflow-tls-key and --openflow-tls-ca; missing --openflow-tls-key")
+                .doesNotContain("null");
         assertThat(run("serve", "-t", "Abilene", "--openflow-listen", "127.0.0.1:0", "--openflow-tls-cert",
                 tls.resolve("controller.pem").toString(), "--openflow-tls-key", tls.resolve("controller-pkcs1.key").toString(),
                 "--openflow-tls-ca", tls.resolve("ca.pem").toString(), "--state-dir", dir.toString()))
                 .contains("private key file " + tls.resolve("controller-pkcs1.key")).contains("openssl pkcs8 -topk8");
         assertThat(run("serve", "-t", "Abilene", "--tls-key", tls.resolve("controller.key").toString(), "--state-dir", dir.toString()))
-                .contains("HTTPS needs both --tls-cert and --tls-key; got cert null");
+                .contains("HTTPS needs both --tls-cert and --tls-key; --tls-key " + tls.resolve("controller.key") + " is given without --tls-cert");
+        // "key null" named no option (review).
+        assertThat(run("serve", "-t", "Abilene", "--tls-cert", "X", "--state-dir", dir.toString()))
+                .contains("HTTPS needs both --tls-cert and --tls-key; --tls-cert X is given without --tls-key").doesNotContain("null");
+        assertThat(run("serve", "-t", "Abilene", "--tls-client-ca", "X", "--state-dir", dir.toString()))
+                .contains("--tls-client-ca X is given without --tls-cert and --tls-key");
         assertThat(run("serve", "-t", "Abilene", "--tls-cert", tls.resolve("controller.pem").toString(), "--tls-key",
                 tls.resolve("rogue.key").toString(), "--state-dir", dir.toString()))
                 .contains("is not the key of certificate " + tls.resolve("controller.pem"));
