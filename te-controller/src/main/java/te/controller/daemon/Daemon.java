@@ -137,8 +137,8 @@ public final class Daemon implements AutoCloseable {
                 throw e;
             }
             loop.request("startup");
-            LOG.info("listening on {}://{}:{} ({}: {} nodes, {} arcs; state in {}; token {}; solve {} {} every {})",
-                    settings.scheme(), settings.listen().host(), server.address().getPort(), topology.name(), topology.nodeCount(), topology.arcCount(),
+            LOG.info("listening on {} ({}: {} nodes, {} arcs; state in {}; token {}; solve {} {} every {})",
+                    settings.listen().url(settings.scheme(), server.address().getPort()), topology.name(), topology.nodeCount(), topology.arcCount(),
                     store.directory(), auth.enabled() ? "required for changes" : "not required (loopback only)", solve.method(),
                     solve.objective().cliName(), settings.interval().toMillis() % 1000 == 0 ? settings.interval().toSeconds() + " s"
                     : settings.interval().toMillis() + " ms");

@@ -53,6 +53,15 @@ public record ListenAddress(String host, int port) {
         }
     }
 
+    /**
+     * @param scheme {@code http} or {@code https}
+     * @param port   the port actually bound (the one given may be 0)
+     * @return the URL a client uses, an IPv6 literal in brackets (RFC 3986: {@code http://::1:80} is no URL)
+     */
+    public String url(String scheme, int port) {
+        return "%s://%s:%d".formatted(scheme, host.contains(":") ? "[" + host + "]" : host, port);
+    }
+
     /** @return whether only this machine can connect (127.0.0.0/8, ::1) */
     public boolean isLoopback() {
         return resolve().getAddress().isLoopbackAddress();

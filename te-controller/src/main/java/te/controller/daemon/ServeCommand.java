@@ -331,7 +331,7 @@ public final class ServeCommand implements Callable<Integer> {
             }
             stopped.countDown();
         }, "te-shutdown"));
-        spec.commandLine().getOut().printf("te serve: listening on %s://%s:%d%n", settings.scheme(), settings.listen().host(), daemon.port());
+        spec.commandLine().getOut().printf("te serve: listening on %s%n", settings.listen().url(settings.scheme(), daemon.port()));
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;

@@ -88,4 +88,12 @@ class SecurityTest {
         assertThatThrownBy(() -> ListenAddress.parse("h:x")).hasMessageContaining("port 'x' is not a number");
         assertThatThrownBy(() -> ListenAddress.parse("h:70000")).hasMessageContaining("70000 is out of range");
     }
+
+    /** te serve printed "listening on http://::1:40521", which no client takes as a URL (review). */
+    @Test
+    void theListeningUrlBracketsAnIpv6Literal() {
+        assertThat(ListenAddress.parse("[::1]:0").url("http", 40521)).isEqualTo("http://[::1]:40521");
+        assertThat(ListenAddress.parse("127.0.0.1:0").url("http", 8080)).isEqualTo("http://127.0.0.1:8080");
+        assertThat(ListenAddress.parse("localhost:0").url("https", 8443)).isEqualTo("https://localhost:8443");
+    }
 }
