@@ -164,16 +164,28 @@ public final class TeCli implements Runnable {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
+        System.exit(execute(args, new java.io.FileOutputStream(java.io.FileDescriptor.out), System.err));
+    }
+
+    /**
+     * @param stdout where the command's output goes
+     * @param stderr where a failure to write it is said
+     * @return the command's exit status, or 1 for a command that succeeded but whose output could
+     *         not be written
+     */
+    static int execute(String[] args, java.io.OutputStream stdout, java.io.PrintStream stderr) {
         CommandLine cli = commandLine();
+        WatchedOutput out = new WatchedOutput(stdout);
         // One writer for every subcommand (setOut reaches them all), so its errors can be checked here.
-        cli.setOut(new PrintWriter(System.out, true, java.nio.charset.StandardCharsets.UTF_8));
+        cli.setOut(new PrintWriter(out, true, java.nio.charset.StandardCharsets.UTF_8));
         int code = cli.execute(args);
-        // A PrintWriter keeps write errors to itself: output sent into a full disk or a closed
-        // pipe must not end with "success".
-        if (cli.getOut().checkError() || System.out.checkError()) {
-            System.err.println("error: writing the output failed (a full disk or a closed pipe?)");
+        // A PrintWriter keeps write errors to itself: output sent into a full disk must not end with
+        // "success". A reader that went away (te topology --links | head) has all it wanted: as for
+        // any command line tool in a pipe, that is no error.
+        if (cli.getOut().checkError() && !out.closedPipe()) {
+            stderr.println("error: writing the output failed: " + out.failure());
             code = code == 0 ? 1 : code;
         }
-        System.exit(code);
+        return code;
     }
 }

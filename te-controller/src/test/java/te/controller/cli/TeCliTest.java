@@ -33,6 +33,33 @@ class TeCliTest {
         return new Run(exit, out.toString(), err.toString());
     }
 
+    /** te topology --links | head ended with "writing the output failed" (review): a reader that left is no error. */
+    @Test
+    void aClosedPipeEndsQuietlyAndAFullDiskDoesNot() {
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream errors = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8);
+        String[] links = {"topology", "-t", "Abilene", "--links"};
+        assertThat(TeCli.execute(links, failingAfter(100, "Broken pipe"), errors)).isZero();
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8)).isEmpty();
+        assertThat(TeCli.execute(links, failingAfter(100, "No space left on device"), errors)).isEqualTo(1);
+        assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo("error: writing the output failed: No space left on device" + System.lineSeparator());
+    }
+
+    /** @return standard output whose reader takes {@code bytes} bytes, then fails every write with {@code reason} */
+    private static java.io.OutputStream failingAfter(int bytes, String reason) {
+        return new java.io.OutputStream() {
+            private int taken;
+
+            @Override
+            public void write(int b) throws java.io.IOException {
+                if (++taken > bytes) {
+                    throw new java.io.IOException(reason);
+                }
+            }
+        };
+    }
+
     @Test
     void topologyShowsCounts() {
         Run r = run("topology", "-t", "Cogentco");
