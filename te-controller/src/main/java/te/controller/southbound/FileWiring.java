@@ -60,6 +60,9 @@ public final class FileWiring implements Wiring {
             outPort[a] = conventional.outPort(a);
         }
         int[] linkLine = new int[outPort.length];
+        // A node whose line has problems still has a line: it is not also reported as missing one.
+        boolean[] hasLine = new boolean[n];
+        boolean[] named = new boolean[n];
         List<String> problems = new ArrayList<>();
         Map<Dpid, String> dpidOwner = new HashMap<>();
         String[] lines = text.split("\n", -1);
@@ -68,66 +71,73 @@ public final class FileWiring implements Wiring {
             if (line.isEmpty()) {
                 continue;
             }
-            String where = "line %d".formatted(i + 1);
-            try {
-                String[] w = line.split("\\s+");
-                Map<String, String> option = w[0].equals("node") && w.length >= 6 && w.length % 2 == 0 && w[2].equals("dpid")
-                        && w[4].equals("prefix") ? options(w) : null;
-                if (option != null && NODE_OPTIONS.containsAll(option.keySet())) {
-                    int v = topology.resolveNode(w[1]);
-                    if (dpid[v] != null) {
-                        throw new IllegalArgumentException("node '%s' appears twice".formatted(w[1]));
+            // Each check of a line runs whatever the others found, so one pass names all of its problems.
+            String where = "line %d: ".formatted(i + 1);
+            String[] w = line.split("\\s+");
+            int before = problems.size();
+            Map<String, String> option = w[0].equals("node") && w.length >= 6 && w.length % 2 == 0 && w[2].equals("dpid")
+                    && w[4].equals("prefix") ? options(w, problems, where) : null;
+            if (option != null && NODE_OPTIONS.containsAll(option.keySet())) {
+                Integer v = checked(problems, where, () -> topology.resolveNode(w[1]));
+                boolean again = v != null && hasLine[v];
+                if (again) {
+                    problems.add(where + "node '%s' appears twice".formatted(w[1]));
+                }
+                if (v != null) {
+                    hasLine[v] = true;
+                    named[v] |= option.containsKey("certificate-cn");
+                }
+                // A repeated node line clashing with its own first line is that one problem, said above.
+                java.util.function.Predicate<String> elsewhere = owner -> !again || !owner.equals(w[1]);
+                Dpid d = checked(problems, where, () -> Dpid.parse(w[3]));
+                String dpidTaken = d == null ? null : dpidOwner.putIfAbsent(d, w[1]);
+                if (dpidTaken != null && elsewhere.test(dpidTaken)) {
+                    problems.add(where + "dpid %s already belongs to node '%s'".formatted(d, dpidTaken));
+                }
+                List<IpPrefix> own = prefixes(w[5], problems, where);
+                for (IpPrefix q : own) {
+                    // Two nodes with one prefix would make two commodities from every ingress match the same packets.
+                    String other = prefixOwner.putIfAbsent(q, w[1]);
+                    if (other != null && elsewhere.test(other)) {
+                        problems.add(where + "prefix %s already belongs to node '%s'".formatted(q, other));
                     }
-                    Dpid d = Dpid.parse(w[3]);
-                    String owner = dpidOwner.putIfAbsent(d, w[1]);
-                    if (owner != null) {
-                        throw new IllegalArgumentException("dpid %s already belongs to node '%s'".formatted(d, owner));
-                    }
-                    List<IpPrefix> own = prefixes(w[5]);
-                    for (IpPrefix q : own) {
-                        // Two nodes with one prefix would make two commodities from every ingress match the same packets.
-                        String other = prefixOwner.get(q);
-                        if (other != null) {
-                            throw new IllegalArgumentException("prefix %s already belongs to node '%s'".formatted(q, other));
-                        }
-                    }
-                    own.forEach(q -> prefixOwner.put(q, w[1]));
+                }
+                Integer host = option.containsKey("host-port") ? checked(problems, where, () -> port(option.get("host-port"))) : Integer.valueOf(1);
+                String name = option.get("certificate-cn");
+                String nameTaken = name == null ? null : nameOwner.putIfAbsent(name, w[1]);
+                if (nameTaken != null && elsewhere.test(nameTaken)) {
+                    problems.add(where + "certificate-cn '%s' already belongs to node '%s'".formatted(name, nameTaken));
+                }
+                if (v != null && !again && host != null) {
+                    // Kept even when the line has other problems: the node's port clashes are problems of their own.
+                    hostPort[v] = host;
+                }
+                if (v != null && problems.size() == before) {
                     dpid[v] = d;
                     prefixes.set(v, own);
-                    hostPort[v] = option.containsKey("host-port") ? port(option.get("host-port")) : 1;
-                    if (option.containsKey("certificate-cn")) {
-                        String name = option.get("certificate-cn");
-                        String other = nameOwner.putIfAbsent(name, w[1]);
-                        if (other != null) {
-                            throw new IllegalArgumentException("certificate-cn '%s' already belongs to node '%s'".formatted(name, other));
-                        }
-                        certificateName[v] = name;
-                    }
-                } else if (w[0].equals("link") && w.length == 5 && w[3].equals("port")) {
-                    int u = topology.resolveNode(w[1]);
-                    int v = topology.resolveNode(w[2]);
-                    int arc = topology.arcIndex(u, v);
-                    if (arc < 0) {
-                        throw new IllegalArgumentException("no arc %s -> %s in %s".formatted(w[1], w[2], topology.name()));
-                    }
-                    if (linkLine[arc] != 0) {
-                        throw new IllegalArgumentException("link %s %s already has a port (line %d)".formatted(w[1], w[2], linkLine[arc]));
-                    }
-                    outPort[arc] = port(w[4]);
-                    linkLine[arc] = i + 1;
-                } else {
-                    throw new IllegalArgumentException(
-                            ("expected 'node ID dpid DPID prefix A.B.C.D/LEN[,2001:DB8::/48...] [host-port N] [certificate-cn NAME]' "
-                                    + "or 'link SRC DST port N', got '%s'").formatted(line));
+                    certificateName[v] = name;
                 }
-            } catch (IllegalArgumentException e) {
-                problems.add(where + ": " + e.getMessage());
+            } else if (w[0].equals("link") && w.length == 5 && w[3].equals("port")) {
+                Integer u = checked(problems, where, () -> topology.resolveNode(w[1]));
+                Integer v = checked(problems, where, () -> topology.resolveNode(w[2]));
+                Integer port = checked(problems, where, () -> port(w[4]));
+                int arc = u == null || v == null ? -1 : topology.arcIndex(u, v);
+                if (u != null && v != null && arc < 0) {
+                    problems.add(where + "no arc %s -> %s in %s".formatted(w[1], w[2], topology.name()));
+                } else if (arc >= 0 && linkLine[arc] != 0) {
+                    problems.add(where + "link %s %s already has a port (line %d)".formatted(w[1], w[2], linkLine[arc]));
+                } else if (arc >= 0 && port != null) {
+                    outPort[arc] = port;
+                    linkLine[arc] = i + 1;
+                }
+            } else {
+                problems.add(where + syntax(line));
             }
         }
         for (int v = 0; v < n; v++) {
-            if (dpid[v] == null) {
+            if (!hasLine[v]) {
                 problems.add("node '%s' has no 'node' line".formatted(topology.nodes().get(v).id()));
-            } else {
+            } else if (hostPort[v] != 0) {
                 portClashes(topology, v, hostPort[v], outPort, problems);
             }
         }
@@ -135,7 +145,7 @@ public final class FileWiring implements Wiring {
             // A node left out would let any trusted certificate claim its dpid: all or none.
             List<String> unnamed = new ArrayList<>();
             for (int v = 0; v < n; v++) {
-                if (dpid[v] != null && certificateName[v] == null) {
+                if (hasLine[v] && !named[v]) {
                     unnamed.add(topology.nodes().get(v).id());
                 }
             }
@@ -170,28 +180,44 @@ public final class FileWiring implements Wiring {
 
     private static final java.util.Set<String> NODE_OPTIONS = java.util.Set.of("host-port", "certificate-cn");
 
-    /** @return a node line's optional "key value" pairs after its prefix; a repeated key fails */
-    private static Map<String, String> options(String[] w) {
+    /** @return a node line's optional "key value" pairs after its prefix, each key's first value; a repeated key is a problem */
+    private static Map<String, String> options(String[] w, List<String> problems, String where) {
         Map<String, String> options = new HashMap<>();
         for (int i = 6; i + 1 < w.length; i += 2) {
-            if (options.put(w[i], w[i + 1]) != null) {
-                throw new IllegalArgumentException("'%s' is given twice".formatted(w[i]));
+            if (options.putIfAbsent(w[i], w[i + 1]) != null) {
+                problems.add(where + "'%s' is given twice".formatted(w[i]));
             }
         }
         return options;
     }
 
-    /** @return the comma-separated prefixes of a node line, each once */
-    private static List<IpPrefix> prefixes(String text) {
+    /** @return the comma-separated prefixes of a node line that parse, each once; each that does not is a problem */
+    private static List<IpPrefix> prefixes(String text, List<String> problems, String where) {
         List<IpPrefix> own = new ArrayList<>();
         for (String part : text.split(",", -1)) {
-            IpPrefix q = IpPrefix.parse(part);
-            if (own.contains(q)) {
-                throw new IllegalArgumentException("prefix %s is listed twice".formatted(q));
+            IpPrefix q = checked(problems, where, () -> IpPrefix.parse(part));
+            if (q != null && own.contains(q)) {
+                problems.add(where + "prefix %s is listed twice".formatted(q));
+            } else if (q != null) {
+                own.add(q);
             }
-            own.add(q);
         }
         return List.copyOf(own);
+    }
+
+    /** @return what {@code check} gives, or null after adding its refusal to the problems */
+    private static <T> T checked(List<String> problems, String where, java.util.function.Supplier<T> check) {
+        try {
+            return check.get();
+        } catch (IllegalArgumentException e) {
+            problems.add(where + e.getMessage());
+            return null;
+        }
+    }
+
+    private static String syntax(String line) {
+        return ("expected 'node ID dpid DPID prefix A.B.C.D/LEN[,2001:DB8::/48...] [host-port N] [certificate-cn NAME]' "
+                + "or 'link SRC DST port N', got '%s'").formatted(line);
     }
 
     private static int port(String text) {

@@ -2,6 +2,7 @@ package te.controller.southbound;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -103,6 +104,30 @@ class FileWiringTest {
                 .hasMessageContaining("line 5: no arc 0 -> 5 in Abilene")
                 .hasMessageContaining("line 6: expected 'node ID dpid DPID prefix")
                 .hasMessageContaining("node '3' has no 'node' line");
+    }
+
+    /**
+     * A line's second problem went unsaid, and a node whose line was refused was also said to have
+     * no line (review).
+     */
+    @Test
+    void everyProblemOfEveryLineIsNamedOnceWithoutFollowOns() {
+        String text = allNodes()
+                .replace("node 1 dpid 101 prefix 10.1.0.0/16", "node 1 dpid 100 prefix 10.0.0.0/16")
+                .replace("node 2 dpid 102 prefix 10.2.0.0/16", "node 2 dpid zz prefix 10.2.0.0/33,10.200.0.0/16 host-port 0 host-port 2")
+                + "node 3 dpid 103 prefix 10.3.0.0/16\n"
+                + "link 0 99 port x\n";
+        String message = catchThrowableOfType(() -> FileWiring.parse(abilene, text, "bad.wiring"), IllegalArgumentException.class).getMessage();
+        assertThat(message.split("; ")).containsExactly(
+                "invalid wiring bad.wiring: line 2: dpid 0000000000000100 already belongs to node '0'",
+                "line 2: prefix 10.0.0.0/16 already belongs to node '0'",
+                "line 3: 'host-port' is given twice",
+                "line 3: datapath id must be hex, got 'zz'",
+                "line 3: IPv4 prefix '10.2.0.0/33': length must be in [0, 32], got 33",
+                "line 3: port '0' must be a number 1..4294967040",
+                "line 12: node '3' appears twice",
+                "line 13: unknown node '99' in Abilene (expected one of its 11 node ids or labels)",
+                "line 13: port 'x' must be a number 1..4294967040");
     }
 
     @Test
