@@ -172,9 +172,7 @@ public final class TrafficMatrixIo {
             }
         } catch (JsonProcessingException e) {
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation(); // null for some errors (nesting too deep)
-            // Jackson's hints name its own switches ("enable `JsonReadFeature…` to allow"), which no client can set.
-            String why = e.getOriginalMessage().replaceAll(":? *(?:enable|Enable) `[A-Za-z.]+Feature\\.[A-Z_]+`[^\\n]*", "").strip();
-            throw new TrafficMatrixFormatException(source, List.of("not valid JSON: " + why
+            throw new TrafficMatrixFormatException(source, List.of("not valid JSON: " + te.topology.io.JsonSyntax.why(e)
                     + (at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read traffic matrix " + source, e);
