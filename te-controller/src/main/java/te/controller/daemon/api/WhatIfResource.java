@@ -105,8 +105,13 @@ public final class WhatIfResource {
 
     private ApiResponse whatIf(ApiRequest r) {
         JsonNode body = UploadParser.jsonBody(r, EXPECTED);
-        List<Change> changes = changes(body);
-        double scale = scale(body);
+        // Every bad item and field at once, as for demand uploads: one round trip per mistake is slow to fix.
+        List<String> problems = new ArrayList<>();
+        List<Change> changes = changes(body, problems);
+        double scale = scale(body, problems);
+        if (!problems.isEmpty()) {
+            throw ApiException.rejected(problems);
+        }
         // What it is asked against, taken once: the answer is labelled with these versions.
         DemandSnapshot d = demands.current();
         NetworkSnapshot base = network.current();
@@ -190,8 +195,12 @@ public final class WhatIfResource {
         return out;
     }
 
-    /** @throws ApiException 400 naming the item or field that is not a change this takes */
-    private List<Change> changes(JsonNode body) {
+    /**
+     * @param problems gets each item that is not a change this takes, named
+     * @return the changes, those of the items in {@code problems} left out
+     * @throws ApiException 400 for a body that is not an object of "links" and "demandScale", or too many items
+     */
+    private List<Change> changes(JsonNode body, List<String> problems) {
         if (body == null || !body.isObject()) {
             throw ApiException.badRequest("request body %s: %s".formatted(UploadParser.abbreviate(String.valueOf(body)), EXPECTED));
         }
@@ -201,7 +210,8 @@ public final class WhatIfResource {
             return List.of();
         }
         if (!links.isArray()) {
-            throw ApiException.badRequest("links %s: %s".formatted(UploadParser.abbreviate(links.toString()), EXPECTED));
+            problems.add("links %s: %s".formatted(UploadParser.abbreviate(links.toString()), EXPECTED));
+            return List.of();
         }
         int most = CHANGES_PER_ARC * topology.arcCount();
         if (links.size() > most) {
@@ -210,64 +220,81 @@ public final class WhatIfResource {
         }
         List<Change> out = new ArrayList<>();
         for (int i = 0; i < links.size(); i++) {
-            out.add(change(i, links.get(i)));
+            Change c = change(i, links.get(i), problems);
+            if (c != null) {
+                out.add(c);
+            }
         }
         return out;
     }
 
-    private Change change(int i, JsonNode item) {
+    /** @return the change item {@code i} asks for, or null after adding each of its problems to {@code problems} */
+    private Change change(int i, JsonNode item, List<String> problems) {
         String at = "links[%d] %s".formatted(i, UploadParser.abbreviate(item.toString()));
         if (!item.isObject() || !item.path("src").isTextual() || !item.path("dst").isTextual() || item.size() != 3
                 || item.has("state") == item.has("capacityMbps")) {
-            throw ApiException.badRequest(at + ": " + EXPECTED);
+            problems.add(at + ": " + EXPECTED);
+            return null;
         }
-        int arc;
+        int before = problems.size();
+        int arc = -1;
         try {
             arc = NetworkBook.arcOf(topology, item.get("src").asText(), item.get("dst").asText());
         } catch (IllegalArgumentException e) {
-            throw ApiException.badRequest("%s: %s".formatted(at, e.getMessage()));
+            problems.add("%s: %s".formatted(at, e.getMessage()));
         }
+        // The value is checked too when the link is unknown, so that the item's every problem is said.
         Map<String, Object> echo = new LinkedHashMap<>();
-        echo.put("src", topology.nodes().get(topology.arcSrc(arc)).id());
-        echo.put("dst", topology.nodes().get(topology.arcDst(arc)).id());
+        UnaryOperator<LinkState> apply;
+        int a = arc;
         if (item.has("capacityMbps")) {
             JsonNode c = item.get("capacityMbps");
-            if (c.isNull()) {
-                echo.put("capacityMbps", null);
-                return new Change(echo, s -> s.withCapacity(arc, null));
+            Double mbps = null;
+            if (!c.isNull() && !c.isNumber()) {
+                problems.add("%s: capacityMbps must be a number of Mbps, or null for the topology's".formatted(at));
+            } else if (!c.isNull()) {
+                try {
+                    LinkState.requireCapacity(c.asDouble());
+                    mbps = c.asDouble();
+                } catch (IllegalArgumentException e) {
+                    problems.add("%s: capacityMbps %s: %s".formatted(at, c.asText(), e.getMessage()));
+                }
             }
-            if (!c.isNumber()) {
-                throw ApiException.badRequest("%s: capacityMbps must be a number of Mbps, or null for the topology's".formatted(at));
-            }
-            double mbps = c.asDouble();
-            try {
-                LinkState.requireCapacity(mbps);
-            } catch (IllegalArgumentException e) {
-                throw ApiException.badRequest("%s: capacityMbps %s: %s".formatted(at, c.asText(), e.getMessage()));
-            }
-            echo.put("capacityMbps", mbps);
-            return new Change(echo, s -> s.withCapacity(arc, mbps));
+            Double capacity = mbps;
+            echo.put("capacityMbps", capacity);
+            apply = s -> s.withCapacity(a, capacity);
+        } else {
+            String state = item.get("state").asText();
+            echo.put("state", state);
+            apply = switch (item.get("state").isTextual() ? state : "") {
+                case "down" -> s -> s.with(a, true);
+                case "up" -> s -> s.with(a, false);
+                case "drain" -> s -> s.withDrain(a, true);
+                case "undrain" -> s -> s.withDrain(a, false);
+                default -> {
+                    problems.add("%s: state must be \"down\", \"up\", \"drain\" or \"undrain\"".formatted(at));
+                    yield null;
+                }
+            };
         }
-        String state = item.get("state").asText();
-        echo.put("state", state);
-        UnaryOperator<LinkState> apply = switch (item.get("state").isTextual() ? state : "") {
-            case "down" -> s -> s.with(arc, true);
-            case "up" -> s -> s.with(arc, false);
-            case "drain" -> s -> s.withDrain(arc, true);
-            case "undrain" -> s -> s.withDrain(arc, false);
-            default -> throw ApiException.badRequest("%s: state must be \"down\", \"up\", \"drain\" or \"undrain\"".formatted(at));
-        };
-        return new Change(echo, apply);
+        if (problems.size() > before) {
+            return null;
+        }
+        Map<String, Object> named = new LinkedHashMap<>();
+        named.put("src", topology.nodes().get(topology.arcSrc(arc)).id());
+        named.put("dst", topology.nodes().get(topology.arcDst(arc)).id());
+        named.putAll(echo);
+        return new Change(named, apply);
     }
 
-    /** @throws ApiException 400 for a scale that is not a number in (0, {@value #MAX_SCALE}] */
-    private static double scale(JsonNode body) {
+    /** @return the demand scale, 1 when not given; a scale that is not a number in (0, {@value #MAX_SCALE}] is added to {@code problems} */
+    private static double scale(JsonNode body, List<String> problems) {
         JsonNode s = body.get("demandScale");
         if (s == null) {
             return 1;
         }
         if (!s.isNumber() || !(s.asDouble() > 0 && s.asDouble() <= MAX_SCALE)) {
-            throw ApiException.badRequest("demandScale %s: expected a number above 0 and at most %d".formatted(
+            problems.add("demandScale %s: expected a number above 0 and at most %d".formatted(
                     UploadParser.abbreviate(s.toString()), (int) MAX_SCALE));
         }
         return s.asDouble();

@@ -26,6 +26,23 @@ public final class ApiException extends RuntimeException {
         return new ApiException(400, message, List.of(), Map.of());
     }
 
+    /** Violations one answer lists, as demand uploads do ({@code TrafficMatrixBuilder}); the rest are counted. */
+    public static final int LISTED_VIOLATIONS = 1000;
+
+    /**
+     * @param violations every violation a request body has, at least one
+     * @return a 400 counting them all and listing the first {@value #LISTED_VIOLATIONS}
+     */
+    public static ApiException rejected(List<String> violations) {
+        int n = violations.size();
+        List<String> listed = new java.util.ArrayList<>(violations.subList(0, Math.min(n, LISTED_VIOLATIONS)));
+        if (n > LISTED_VIOLATIONS) {
+            listed.add("… %d further violations not listed".formatted(n - LISTED_VIOLATIONS));
+        }
+        return new ApiException(400, "request body rejected, nothing was applied: %d violation%s".formatted(n, n == 1 ? "" : "s"),
+                listed, Map.of());
+    }
+
     /** @return a 404 */
     public static ApiException notFound(String message) {
         return new ApiException(404, message, List.of(), Map.of());
