@@ -116,6 +116,14 @@ class ApiEndpointsTest {
                     .contains("entry 6: demand must be a number").contains("entry 7: demand must be a number")
                     .contains("entry 7: src 'Ghost' is not a node of Abilene");
         }
+        // The repeat of a pair whose first row is invalid was said only once that row was fixed (review).
+        HttpResponse<String> repeatCsv = d.send("PUT", "/v1/demands", "text/csv", "src,dst,demand\n0,1,-5\n0,1,4\n");
+        assertThat(repeatCsv.statusCode()).isEqualTo(400);
+        assertThat(DaemonFixture.json(repeatCsv).get("violations")).extracting(JsonNode::asText).containsExactly(
+                "line 2: demand -5.0 Mbps is invalid; expected a finite number in [0, 1e+09]", "line 3: pair 0->1 repeats line 2");
+        HttpResponse<String> repeatJson = d.putJson("[{\"src\":\"0\",\"dst\":\"1\",\"demand\":-5},{\"src\":\"0\",\"dst\":\"1\",\"demand\":4}]");
+        assertThat(DaemonFixture.json(repeatJson).get("violations")).extracting(JsonNode::asText).containsExactly(
+                "entry 0: demand -5.0 Mbps is invalid; expected a finite number in [0, 1e+09]", "entry 1: pair 0->1 repeats entry 0");
         HttpResponse<String> csv = d.send("PUT", "/v1/demands", "text/csv", "0,1,NaN\n0,2\n0,3,abc\n");
         assertThat(csv.statusCode()).isEqualTo(400);
         assertThat(DaemonFixture.json(csv).get("violations")).hasSize(3);

@@ -102,12 +102,16 @@ public final class TrafficMatrixBuilder {
             violation("%s: demand %s Mbps is invalid; expected a finite number in [0, %.0e]".formatted(row, demandMbps, MAX_DEMAND_MBPS));
             ok = false;
         }
-        if (!ok) {
-            return;
+        // The pair is taken by its first row even when that row's demand is invalid: a later row
+        // repeating it is a violation of its own, said now rather than once the demand is fixed.
+        if (s >= 0 && d >= 0 && s != d) {
+            String earlier = rowOfPair.putIfAbsent((long) s * topology.nodeCount() + d, row);
+            if (earlier != null) {
+                violation("%s: pair %s->%s repeats %s".formatted(row, srcNode, dstNode, earlier));
+                ok = false;
+            }
         }
-        String earlier = rowOfPair.putIfAbsent((long) s * topology.nodeCount() + d, row);
-        if (earlier != null) {
-            violation("%s: pair %s->%s repeats %s".formatted(row, srcNode, dstNode, earlier));
+        if (!ok) {
             return;
         }
         if (size == src.length) {
