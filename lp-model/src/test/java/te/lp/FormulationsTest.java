@@ -34,6 +34,16 @@ class FormulationsTest {
     }
 
     @Test
+    void theFirstRoundOfASmallTotalFlowLpHasEveryRow() {
+        // Below CapacityRowGeneration.LAZY_MIN_PATH_VARIABLES the AUTO policy starts with every row: the plain LP.
+        Topology t = TeInstances.mixedCapacities(11, 2);
+        TeProblem p = TeInstances.problem(t, new PathSpec(3, PathMethod.YEN, PathMetric.HOPS), new TrafficSpec("gravity", 2, 40).generate(t));
+        PathLp first = Formulations.totalFlowFirstRound(p);
+        assertThat(first.model()).usingRecursiveComparison().isEqualTo(Formulations.totalFlow(p, 0).model());
+        assertThat(first.capacityRowOfArc()).containsExactly(Formulations.totalFlow(p, 0).capacityRowOfArc());
+    }
+
+    @Test
     void reductionsChangeNeitherOptimumNorFeasibility() {
         TeResult r = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).solve(problem, Objective.TOTAL_FLOW);
         assertThat(r.value()).isCloseTo(10.0, within(1e-6));

@@ -83,5 +83,7 @@ class LpUnitsTest {
         LpModel empty = new LpModel(true, new double[0], new double[0], new double[0], new double[0], new double[0], new int[] {0},
                 new int[0], new double[0]);
         assertThatThrownBy(() -> LpUnits.of(empty, 1)).hasMessageContaining("1 flow columns in a model of 0 columns");
+        assertThatThrownBy(() -> new LpUnits(0x1p10, 1, 1).apply(empty)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("1 flow columns in a model of 0 columns");
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import te.topology.TestTopologies;
 import te.topology.Topology;
 import te.topology.paths.PathMethod;
 import te.topology.paths.PathMetric;
@@ -83,6 +84,64 @@ class PathReductionTest {
                 assertThat(optimizer.solve(p, Objective.CONCURRENT_FLOW).value()).as("seed %d concurrent %s", seed, backend)
                         .isCloseTo(plain(p, true), within(1e-6));
             }
+        }
+    }
+
+    @Test
+    void aPathWithTheSameRowsAsAHigherRankedOneIsLeftOut() {
+        // 0>4 over 0-1-2-4 and 0-1-3-4: both cross only the thin 0->1, so they are one column for the LP (the higher rank kept).
+        Topology t = TestTopologies.undirected(5, "0-1@5", "1-2@100", "1-3@100", "2-4@100", "3-4@100");
+        TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(5, "0>4=10"));
+        assertThat(p.pathVariables()).isEqualTo(2);
+        for (PathLp lp : List.of(Formulations.totalFlow(p, 0), Formulations.concurrentFlow(p))) {
+            assertThat(lp.pathColumns()).as(lp.toString()).isEqualTo(1);
+            assertThat(lp.pathVariablesOf(0)).containsExactly(0);
+        }
+        TeOptimizer optimizer = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false));
+        assertThat(optimizer.solve(p, Objective.TOTAL_FLOW).value()).isCloseTo(5.0, within(1e-6));
+        assertThat(optimizer.solve(p, Objective.CONCURRENT_FLOW).value()).isCloseTo(0.5, within(1e-6));
+    }
+
+    @Test
+    void aPathIsLeftOutWhenAnotherCrossesAnyOfItsRowsNotOnlyItsFirst() {
+        // 0>3 over 0-1-3 (binding: 1->3) and 0-2-1-3 (binding: 0->2, a lower row, and 1->3): the second can only do worse.
+        Topology t = TestTopologies.undirected(4, "0-2@5", "0-1@100", "1-3@5", "2-1@100");
+        TeProblem p = TeInstances.problem(t, new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(4, "0>3=10"));
+        assertThat(p.pathVariables()).isEqualTo(2);
+        PathLp lp = Formulations.totalFlow(p, 0);
+        assertThat(lp.model().rows()).as("rows of 0->2 and 1->3, no commodity row (one column)").isEqualTo(2);
+        assertThat(lp.pathColumns()).isEqualTo(1);
+        assertThat(lp.pathVariablesOf(0)).containsExactly(0);
+        assertThat(lp.groupRow()).as("a single column's bounds are its group's: no row").containsExactly(-1);
+        assertThat(Formulations.concurrentFlow(p).groupRow()).as("α's row after the two capacity rows").containsExactly(2);
+    }
+
+    @Test
+    void commoditiesWithManyLongPathsHaveTheOptimumOfThePlainLp() {
+        // A 4×5 grid with every link thin: 16 or 40 paths per pair of up to a dozen binding arcs each, more than the
+        // reduction's first buffers hold (16 paths, 256 signature entries).
+        List<String> links = new ArrayList<>();
+        for (int r = 0; r < 4; r++) {
+            for (int c = 0; c < 5; c++) {
+                int v = 5 * r + c;
+                if (c < 4) {
+                    links.add(v + "-" + (v + 1) + "@" + (10 + v));
+                }
+                if (r < 3) {
+                    links.add(v + "-" + (v + 5) + "@" + (30 - v));
+                }
+            }
+        }
+        Topology t = TestTopologies.undirected(20, links.toArray(String[]::new));
+        TeOptimizer optimizer = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false));
+        for (int k : new int[] {16, 40}) {
+            TeProblem p = TeInstances.problem(t, new PathSpec(k, PathMethod.YEN, PathMetric.HOPS),
+                    TeInstances.matrix(20, "0>19=200", "4>15=150", "9>10=120"));
+            assertThat(p.pathVariables()).isEqualTo(3 * k);
+            assertThat(optimizer.solve(p, Objective.TOTAL_FLOW).value()).as("k = %d total", k)
+                    .isCloseTo(plain(p, false), within(1e-6 * plain(p, false)));
+            assertThat(optimizer.solve(p, Objective.CONCURRENT_FLOW).value()).as("k = %d concurrent", k)
+                    .isCloseTo(plain(p, true), within(1e-6));
         }
     }
 

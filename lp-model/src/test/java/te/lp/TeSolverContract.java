@@ -47,7 +47,7 @@ public abstract class TeSolverContract {
     private final PathSpec twoPaths = new PathSpec(2, PathMethod.YEN, PathMetric.HOPS);
 
     /** @return max x + y, x + 2y ≤ 4, 3x + y ≤ 6, x, y ≥ 0: optimum 2.8 at (1.6, 1.2), row duals (0.4, 0.2), all unique */
-    static LpModel tinyLp() {
+    protected static LpModel tinyLp() {
         return new LpModel(true, new double[] {1, 1}, new double[] {0, 0},
                 new double[] {Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY},
                 new double[] {Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY}, new double[] {4, 6},
