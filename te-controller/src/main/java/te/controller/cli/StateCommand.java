@@ -120,7 +120,7 @@ final class StateCommand implements Runnable {
             }
         }
         try (Stream<Path> files = Files.list(stateDir)) {
-            files.map(f -> f.getFileName().toString()).filter(f -> f.contains(".corrupt-")).sorted()
+            files.map(f -> f.getFileName().toString()).filter(f -> f.contains(".corrupt-") || f.contains(".unfit-")).sorted()
                     .forEach(f -> out.printf("set aside   %s%n", f));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + stateDir, e);

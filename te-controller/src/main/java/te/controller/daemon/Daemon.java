@@ -74,7 +74,7 @@ public final class Daemon implements AutoCloseable {
         StateStore store;
         try {
             store = new StateStore(settings.stateDir());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             server.close();
             throw e;
         }
@@ -143,7 +143,9 @@ public final class Daemon implements AutoCloseable {
                     solve.objective().cliName(), settings.interval().toMillis() % 1000 == 0 ? settings.interval().toSeconds() + " s"
                     : settings.interval().toMillis() + " ms");
             return new Daemon(store, loop, server, network, measured, switches, metrics, List.copyOf(routes), follower);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // Errors too (a stack or heap exhausted while loading): a bound server left open would
+            // keep the process alive, its port taking connections that are never served.
             store.close();
             server.close();
             throw e;

@@ -48,6 +48,27 @@ class RepairedLinkTest {
     }
 
     /**
+     * A restart whose first solve fails keeps serving the stored allocation, and hands it to the
+     * switches: before, they heard of nothing until a later pass published (a review).
+     */
+    @Test
+    void aStoredAllocationKeptAfterAFailedStartUpSolveStillReachesTheSwitches(@TempDir Path dir) throws Exception {
+        long version;
+        try (DaemonFixture d = DaemonFixture.start(dir)) {
+            // Beyond capacity, so the start-up solve needs the (failing) LP.
+            d.putMatrix(te.topology.traffic.TrafficSpec.parse("gravity:1,400").generate(t));
+            version = d.awaitAllocationFor(1, 0).get("allocation").get("version").asLong();
+        }
+        ScriptedSolverProvider.FAILURE.set(te.lp.SolveStatus.ERROR);
+        List<AllocationSnapshot> handedOut = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (DaemonFixture d = DaemonFixture.start(dir, java.time.Duration.ofHours(1), java.util.Optional.empty(), 1 << 20, handedOut::add)) {
+            JsonNode s = d.awaitStatus(x -> x.path("solvesCompleted").asLong() >= 1);
+            assertThat(s.path("lastSolve").path("outcome").asText()).isEqualTo("KEPT_LAST_GOOD");
+            assertThat(handedOut).extracting(AllocationSnapshot::version).containsExactly(version);
+        }
+    }
+
+    /**
      * A restart with nothing changed moves no commodity: the start-up solve puts the stored splits
      * back, since the file says which capacities they were computed for (before, every restart
      * changed some, if only by round-off: 3 of 110 here, 7 of 110 seen by an operator).

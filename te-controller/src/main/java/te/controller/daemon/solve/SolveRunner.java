@@ -138,9 +138,13 @@ public final class SolveRunner {
                 }
             }
         }
-        if (outcome == Outcome.UNCHANGED) {
+        Optional<AllocationSnapshot> stillServed = Optional.empty();
+        if (outcome == Outcome.UNCHANGED || outcome == Outcome.KEPT_LAST_GOOD) {
+            // The allocation served on: one read from the state at start-up reaches the switches
+            // only so (they hear of nothing else until a pass publishes).
             synchronized (publication) { // a pruning hands out its own at once
-                allocations.current().ifPresent(publication::handOutIfNotYet);
+                stillServed = allocations.current();
+                stillServed.ifPresent(publication::handOutIfNotYet);
             }
         }
         allocations.workOutChanges();
@@ -148,7 +152,7 @@ public final class SolveRunner {
         metrics.solve(outcome.name().toLowerCase(java.util.Locale.ROOT), wall);
         SolveReport report = new SolveReport(++sequence, outcome, status, message, reasons, d.version(), n.links().version(),
                 problem.commodities().size(), attempt.solveSeconds(), wall,
-                (outcome == Outcome.UNCHANGED ? allocations.current() : published).map(a -> a.info().value()).orElse(Double.NaN),
+                (outcome == Outcome.UNCHANGED ? stillServed : published).map(a -> a.info().value()).orElse(Double.NaN),
                 allocations.current().map(AllocationSnapshot::version).orElse(0L), Instant.now());
         log(report);
         return report;
