@@ -55,6 +55,60 @@ class CapacityRowGenerationTest {
         assertThat(value(threeRounds, plain, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
     }
 
+    /**
+     * The time limit bounds all rounds together: each round's LP gets what the rounds before left,
+     * not the whole limit again (a mutant giving every round the whole limit passed every test).
+     */
+    @Test
+    void eachRoundGetsWhatTheRoundsBeforeLeftOfTheLimit() {
+        List<Double> limits = new java.util.concurrent.CopyOnWriteArrayList<>();
+        TeSolver slow = new TeSolver() {
+            @Override
+            public String name() {
+                return "slow";
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, SolverOptions options) {
+                return record(options, () -> solver.solve(model, options));
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
+                return record(options, () -> solver.solve(model, start, options));
+            }
+
+            @Override
+            public boolean startsFromBasis() {
+                return solver.startsFromBasis();
+            }
+
+            @Override
+            public boolean reportsDuals() {
+                return solver.reportsDuals();
+            }
+
+            private SolveResult record(SolverOptions options, java.util.function.Supplier<SolveResult> solve) {
+                limits.add(options.timeLimitSeconds());
+                try {
+                    Thread.sleep(50); // each round uses at least this much of the limit
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return solve.get();
+            }
+        };
+        var r = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
+                start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, false, slow, OPTIONS);
+        assertThat(r.rounds()).isEqualTo(3);
+        // Rounds whose LP needs no backend (PathLp solves some as they are) call none.
+        assertThat(limits).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(limits.get(0)).isLessThanOrEqualTo(60.0);
+        for (int i = 1; i < limits.size(); i++) {
+            assertThat(limits.get(i)).as("round call %d", i + 1).isLessThanOrEqualTo(limits.get(i - 1) - 0.05);
+        }
+    }
+
     @Test
     void aSpentTimeLimitIsAStatusNotAnException() {
         var r = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
