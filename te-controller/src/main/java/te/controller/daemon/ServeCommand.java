@@ -485,15 +485,22 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /**
-     * Checks a duration option's text as it is parsed, so that the refusal names the option, and
-     * the config file when the value comes from one, as other options' conversions do; the text is
-     * kept, each option's range is checked where it is used.
+     * Checks an option's text as it is parsed, so that the refusal names the option, and the config
+     * file when the value comes from one, as other options' conversions do; the text is kept, each
+     * option's range is checked where it is used.
      */
-    static final class DurationText implements ITypeConverter<String> {
+    abstract static class CheckedText implements ITypeConverter<String> {
+        private final java.util.function.Consumer<String> check;
+
+        /** @param check throws IllegalArgumentException naming the value when it is not one */
+        CheckedText(java.util.function.Consumer<String> check) {
+            this.check = check;
+        }
+
         @Override
         public String convert(String text) {
             try {
-                parseDuration(text);
+                check.accept(text);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
@@ -501,16 +508,17 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    /** As {@link DurationText}, for a size in bytes. */
-    static final class SizeText implements ITypeConverter<String> {
-        @Override
-        public String convert(String text) {
-            try {
-                parseBytes(text);
-            } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
-            }
-            return text;
+    /** A duration's text ({@link #parseDuration}). */
+    static final class DurationText extends CheckedText {
+        DurationText() {
+            super(ServeCommand::parseDuration);
+        }
+    }
+
+    /** A size's text in bytes ({@link #parseBytes}). */
+    static final class SizeText extends CheckedText {
+        SizeText() {
+            super(ServeCommand::parseBytes);
         }
     }
 }
