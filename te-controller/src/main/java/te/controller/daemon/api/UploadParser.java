@@ -50,8 +50,7 @@ final class UploadParser {
                 case CSV -> TrafficMatrixIo.readCsv(builder, new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8));
             };
         } catch (TrafficMatrixFormatException e) {
-            throw new ApiException(400, "request body rejected, nothing was applied: %d violation%s"
-                    .formatted(e.count(), e.count() == 1 ? "" : "s"), e.violations(), Map.of());
+            throw ApiException.rejected(e.count(), e.violations());
         } catch (UncheckedIOException e) {
             throw ApiException.badRequest("request body unreadable, nothing was applied: " + e.getCause().getMessage());
         }

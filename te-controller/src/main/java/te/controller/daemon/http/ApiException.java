@@ -39,7 +39,16 @@ public final class ApiException extends RuntimeException {
         if (n > LISTED_VIOLATIONS) {
             listed.add("… %d further violations not listed".formatted(n - LISTED_VIOLATIONS));
         }
-        return new ApiException(400, "request body rejected, nothing was applied: %d violation%s".formatted(n, n == 1 ? "" : "s"),
+        return rejected(n, listed);
+    }
+
+    /**
+     * @param count  how many violations the request body has
+     * @param listed those the answer lists (capped where they were collected)
+     * @return a 400 counting them and listing {@code listed}
+     */
+    public static ApiException rejected(int count, List<String> listed) {
+        return new ApiException(400, "request body rejected, nothing was applied: %d violation%s".formatted(count, count == 1 ? "" : "s"),
                 listed, Map.of());
     }
 
