@@ -62,42 +62,14 @@ class CapacityRowGenerationTest {
     @Test
     void eachRoundGetsWhatTheRoundsBeforeLeftOfTheLimit() {
         List<Double> limits = new java.util.concurrent.CopyOnWriteArrayList<>();
-        TeSolver slow = new TeSolver() {
-            @Override
-            public String name() {
-                return "slow";
+        TeSolver slow = new ObservedSolver("slow", solver, (start, options, result) -> {
+            limits.add(options.timeLimitSeconds());
+            try {
+                Thread.sleep(50); // each round uses at least this much of the limit
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-
-            @Override
-            public SolveResult solve(LpModel model, SolverOptions options) {
-                return record(options, () -> solver.solve(model, options));
-            }
-
-            @Override
-            public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
-                return record(options, () -> solver.solve(model, start, options));
-            }
-
-            @Override
-            public boolean startsFromBasis() {
-                return solver.startsFromBasis();
-            }
-
-            @Override
-            public boolean reportsDuals() {
-                return solver.reportsDuals();
-            }
-
-            private SolveResult record(SolverOptions options, java.util.function.Supplier<SolveResult> solve) {
-                limits.add(options.timeLimitSeconds());
-                try {
-                    Thread.sleep(50); // each round uses at least this much of the limit
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return solve.get();
-            }
-        };
+        });
         var r = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
                 start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, false, slow, OPTIONS);
         assertThat(r.rounds()).isEqualTo(3);

@@ -363,36 +363,11 @@ class MaxMinFairnessTest {
         // The solve makes that one try (after level 2 only: level 1's t is no step) and ends with it.
         TeSolver inner = highs("highs-warm");
         List<SolveStatus> tries = new ArrayList<>();
-        TeSolver counting = new TeSolver() {
-            @Override
-            public String name() {
-                return "counting";
+        TeSolver counting = new ObservedSolver("counting", inner, (start, options, r) -> {
+            if (start != null && start.iterationBudget() > 0) {
+                tries.add(r.status());
             }
-
-            @Override
-            public SolveResult solve(LpModel model, SolverOptions options) {
-                return inner.solve(model, options);
-            }
-
-            @Override
-            public SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
-                SolveResult r = inner.solve(model, start, options);
-                if (start != null && start.iterationBudget() > 0) {
-                    tries.add(r.status());
-                }
-                return r;
-            }
-
-            @Override
-            public boolean startsFromBasis() {
-                return true;
-            }
-
-            @Override
-            public boolean reportsDuals() {
-                return true;
-            }
-        };
+        });
         TeResult counted = new TeOptimizer(counting, new SolverOptions(60, 1, false)).solve(fits, Objective.MAX_MIN_FAIR);
         assertThat(counted.status()).as(counted.message()).isEqualTo(SolveStatus.OPTIMAL);
         assertThat(checker.violations(counted.allocation().orElseThrow(), 1)).isEmpty();
