@@ -73,6 +73,7 @@ class CapacityRowGenerationTest {
         var r = CapacityRowGeneration.solve(threeRounds, rows -> Formulations.totalFlow(threeRounds, 0, rows),
                 start(threeRounds), CapacityRowGeneration.PARTIAL_ROUNDS, false, slow, OPTIONS);
         assertThat(r.rounds()).isEqualTo(3);
+        assertThat(value(threeRounds, r, Objective.TOTAL_FLOW)).isCloseTo(16.1, within(1e-6));
         // Rounds whose LP needs no backend (PathLp solves some as they are) call none.
         assertThat(limits).hasSizeGreaterThanOrEqualTo(2);
         assertThat(limits.get(0)).isLessThanOrEqualTo(60.0);

@@ -200,6 +200,10 @@ class TeCliTest {
         for (var c : json.get("commodities")) {
             assertThat(c.get("flowMbps").asDouble()).isLessThanOrEqualTo(c.get("demandMbps").asDouble() * (1 + 1e-9));
         }
+        Topology abilene = TopologyCatalog.discover().load("Abilene");
+        Allocation written = AllocationJsonReader.read(abilene, PathSpec.defaults(), abilene.capacitiesMbps(), Files.readAllBytes(file))
+                .allocation();
+        assertThat(new AllocationChecker().violations(written, 1.0)).isEmpty();
     }
 
     @Test

@@ -54,6 +54,7 @@ class SolveLoopTest {
             JsonNode first = d.awaitAllocationFor(1, 0);
             long version = first.get("allocation").get("version").asLong();
             String served = d.get("/v1/allocation").body();
+            d.checkedAllocation(served, List.of());
             long completed = first.get("solvesCompleted").asLong();
             d.send("POST", "/v1/solve", null, null);
             JsonNode after = d.awaitStatus(st -> st.get("solvesCompleted").asLong() > completed);
@@ -64,6 +65,7 @@ class SolveLoopTest {
             // A change still publishes.
             d.send("PATCH", "/v1/demands", "text/csv", "2,5,7\n");
             assertThat(d.awaitAllocationFor(2, 0).get("allocation").get("version").asLong()).isGreaterThan(version);
+            d.checkedAllocation(d.get("/v1/allocation").body(), List.of());
         }
     }
 
