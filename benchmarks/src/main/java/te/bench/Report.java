@@ -138,8 +138,9 @@ public final class Report implements Callable<Integer> {
                 w.println("topology,traffic,objective,method,status,value,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
                 for (Row r : rows) {
                     Outcome o = r.outcome();
-                    w.printf("%s,%s,%s,%s,%s,%.6f,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", r.instance().topology(), csv(r.instance().traffic()),
-                            r.instance().objective().cliName(), o.method().label(), o.status(), o.value(), ComparisonTable.blankIfNaN(r.share(), "%.6f"),
+                    w.printf("%s,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", r.instance().topology(), csv(r.instance().traffic()),
+                            r.instance().objective().cliName(), o.method().label(), o.status(), ComparisonTable.value(o.value(), 6),
+                            ComparisonTable.blankIfNaN(r.share(), "%.6f"),
                             ComparisonTable.hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()),
                             ComparisonTable.seconds(o.mergeSeconds()), o.wallSeconds(), ComparisonTable.blankIfNaN(r.speedup(), "%.2f"));
                 }
@@ -185,8 +186,8 @@ public final class Report implements Callable<Integer> {
                 w.println("|---|---|---|---|---|---|---|---|");
                 for (Row r : rows) {
                     Outcome o = r.outcome();
-                    w.printf("| %s | %s | %s | %.4f | %s | %s | %.2f | %s |%n", r.instance().label(), o.method().label(), o.status(),
-                            o.value(), ComparisonTable.blankIfNaN(100 * r.share(), "%.3f %%"), ComparisonTable.hops(o.meanHops()), o.wallSeconds(),
+                    w.printf("| %s | %s | %s | %s | %s | %s | %.2f | %s |%n", r.instance().label(), o.method().label(), o.status(),
+                            ComparisonTable.value(o.value(), 4), ComparisonTable.blankIfNaN(100 * r.share(), "%.3f %%"), ComparisonTable.hops(o.meanHops()), o.wallSeconds(),
                             ComparisonTable.blankIfNaN(r.speedup(), "%.1fx"));
                 }
             });

@@ -2,6 +2,8 @@ package te.controller.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+
+import te.controller.compare.ComparisonTable;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import te.controller.AllocationJson;
+import te.controller.compare.ComparisonTable;
 import te.lp.Allocation;
 import te.lp.Commodities;
 import te.lp.Objective;
@@ -88,11 +91,11 @@ final class SolveCommand implements Runnable {
             pw.printf("fallback          CSPF (no round finished in the time limit)%n");
         }
         double demand = commodities.totalDemandMbps();
-        pw.printf("objective value   %.6f%n", value);
+        pw.printf("objective value   %s%n", ComparisonTable.value(value, 6));
         pw.printf("flow              %.3f of %.3f Mbps demand (%.2f %%)%n", a.totalFlowMbps(), demand,
                 demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
-        pw.printf("min demand share  %.6f%n", a.minDemandShare());
-        pw.printf("max utilisation   %.6f%n", a.maxUtilisation());
+        pw.printf("min demand share  %s%n", ComparisonTable.value(a.minDemandShare(), 6));
+        pw.printf("max utilisation   %s%n", ComparisonTable.value(a.maxUtilisation(), 6));
         pw.printf("mean path hops    %.3f per Mbps%s%n", a.meanPathHops(), solverChoice.shorterPaths() ? "" : " (--no-shorter-paths)");
         pw.printf("peak heap         %.0f MiB%n", HeapPeak.mebibytes());
         if (out != null) {

@@ -51,10 +51,10 @@ public final class ComparisonTable {
             String split = seconds(o.splitSeconds());
             String merge = seconds(o.mergeSeconds());
             if (csv) {
-                out.printf("%s,%s,%.6f,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), o.value(), share,
+                out.printf("%s,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), value(o.value(), 6), share,
                         hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(), speedup);
             } else {
-                out.printf("%-14s %-10s %16.6f %10s %6s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), o.value(),
+                out.printf("%-14s %-10s %16s %10s %6s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), value(o.value(), 6),
                         share.isEmpty() ? "" : share + "%", hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), split, merge,
                         o.wallSeconds(), speedup.isEmpty() ? "" : speedup + "x");
             }
@@ -124,6 +124,17 @@ public final class ComparisonTable {
     /** @return seconds to the millisecond, or blank for a phase the method does not have (NaN) */
     public static String seconds(double s) {
         return blankIfNaN(s, "%.3f");
+    }
+
+    /**
+     * @return an objective value, share or utilisation with {@code digits} decimals, or where that
+     *         would keep fewer than {@code digits} significant ones (below 0.1 in magnitude: a
+     *         min-MLU of a lightly loaded network, 10⁻⁶, read "0.000001" or "0.000000") with
+     *         {@code digits} significant digits ({@code %g}: scientific below 10⁻⁴)
+     */
+    public static String value(double value, int digits) {
+        boolean plain = value == 0 || !Double.isFinite(value) || Math.abs(value) >= 0.1;
+        return ("%." + digits + (plain ? "f" : "g")).formatted(value);
     }
 
     /** @return {@code value} in {@code format}, or empty when it is NaN (nothing to show or compare with) */

@@ -35,7 +35,8 @@ public record SubProblemTime(int number, int commodities, String status, double 
      *         (commodities blank when unknown)
      */
     public String csvCells() {
-        return "%d,%s,%s,%.6f,%.3f,%.3f,%d,%d".formatted(number, commodities < 0 ? "" : String.valueOf(commodities), status, value,
+        return "%d,%s,%s,%s,%.3f,%.3f,%d,%d".formatted(number, commodities < 0 ? "" : String.valueOf(commodities), status,
+                ComparisonTable.value(value, 6),
                 buildSeconds, solveSeconds, columns, rows);
     }
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import te.controller.AllocationJsonReader;
+import te.controller.compare.ComparisonTable;
 import te.lp.Allocation;
 import te.lp.AllocationChecker;
 import te.topology.Topology;
@@ -179,6 +180,25 @@ class TeCliTest {
             assertThat(path.get("nodes").get(0).asText()).isEqualTo(first.get("src").asText());
         }
         assertThat(weights).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    /**
+     * A lightly loaded network's utilisation keeps its significant digits: printed with six
+     * decimals, min-MLU on Abilene at 10⁻⁶ of its gravity matrix read "0.000000".
+     */
+    @Test
+    void smallObjectiveValuesAndUtilisationsKeepTheirSignificantDigits(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("alloc.json");
+        Run r = run("solve", "-t", "Abilene", "--traffic", "gravity:1,0.000001", "--objective", "min-mlu", "--cache-dir", dir.toString(),
+                "-o", file.toString());
+        assertThat(r.exit()).as(r.err()).isZero();
+        double written = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile()).get("objectiveValue").asDouble();
+        assertThat(written).isBetween(1e-9, 1e-7);
+        assertThat(number(r.out(), "objective value", 2)).isCloseTo(written, org.assertj.core.api.Assertions.withinPercentage(1e-3));
+        assertThat(number(r.out(), "max utilisation", 2)).isCloseTo(written, org.assertj.core.api.Assertions.withinPercentage(1e-3));
+        assertThat(ComparisonTable.value(155247.3376584, 6)).as("large values as before").isEqualTo("155247.337658");
+        assertThat(ComparisonTable.value(0, 6)).isEqualTo("0.000000");
+        assertThat(ComparisonTable.value(0.0932532, 4)).isEqualTo("0.09325");
     }
 
     /**
