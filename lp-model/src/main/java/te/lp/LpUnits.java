@@ -4,9 +4,10 @@ package te.lp;
  * The units a path LP is handed to a first-order backend in ({@link TeSolver#firstOrder}), and the
  * way back. With flows {@code x = flowMbps·x'} and the objective counted in {@code objectiveUnit}s,
  * {@code max|min c·x, l ≤ A·x ≤ u} becomes: row bounds ÷ flowMbps; a flow column's bounds ÷
- * flowMbps and its cost × flowMbps ÷ objectiveUnit; a column without a unit (α, z: those after the
- * flows) keeps its bounds, its cost ÷ objectiveUnit, its coefficients ÷ flowMbps. Flow columns keep
- * their coefficients. Both units are powers of two, so every step is exact in floating point (short
+ * flowMbps and its cost × flowMbps ÷ objectiveUnit; a column after the flows (α, z), counted in
+ * {@code extraUnit}s (1 unless {@link PathLp#solve} finds it far below 1), has its bounds ÷
+ * extraUnit, its cost × extraUnit ÷ objectiveUnit, its coefficients × extraUnit ÷ flowMbps. Flow
+ * columns keep their coefficients. Both units are powers of two, so every step is exact in floating point (short
  * of subnormal numbers): the optimal points are the same.
  * <p>
  * Why: PDLP stops once its residuals are small relative to the norms of the LP's bounds and costs,
@@ -20,13 +21,19 @@ package te.lp;
  * unit's cost grows with the unit, and α's and z's with the total demand ({@link
  * PathLpBuilder#demandUnit}), so costs are brought to order 1 as well.
  */
-record LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
+record LpUnits(double flowMbps, double objectiveUnit, int flowColumns, double extraUnit) {
     LpUnits {
         requirePowerOfTwo("flow unit", flowMbps);
         requirePowerOfTwo("objective unit", objectiveUnit);
+        requirePowerOfTwo("extra column unit", extraUnit);
         if (flowColumns < 0) {
             throw new IllegalArgumentException("flow columns must be >= 0, got " + flowColumns);
         }
+    }
+
+    /** Units with α and z counted as they are. */
+    LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
+        this(flowMbps, objectiveUnit, flowColumns, 1);
     }
 
     private static void requirePowerOfTwo(String what, double unit) {
@@ -58,6 +65,16 @@ record LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
      * @throws IllegalArgumentException if the model has fewer columns
      */
     static LpUnits of(LpModel model, int flowColumns) {
+        return of(model, flowColumns, 1);
+    }
+
+    /**
+     * @param extraUnit power of two the columns after the flows (α, z) are counted in: {@code z =
+     *                  extraUnit·z'}
+     * @return {@link #of(LpModel, int)}'s flow unit, and the objective unit for the costs in these
+     *         units
+     */
+    static LpUnits of(LpModel model, int flowColumns, double extraUnit) {
         requireColumns(model, flowColumns);
         double bound = Math.max(largestFinite(model.rowLower(), model.rows()), largestFinite(model.rowUpper(), model.rows()));
         bound = Math.max(bound, largestFinite(model.colLower(), flowColumns));
@@ -65,9 +82,9 @@ record LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
         double flowMbps = Math.max(1.0, Math.scalb(powerOfTwoAtOrBelow(bound), 1 - LARGEST_BOUND_EXPONENT));
         double cost = 0;
         for (int j = 0; j < model.columns(); j++) {
-            cost = Math.max(cost, Math.abs(model.colCost()[j]) * (j < flowColumns ? flowMbps : 1));
+            cost = Math.max(cost, Math.abs(model.colCost()[j]) * (j < flowColumns ? flowMbps : extraUnit));
         }
-        return new LpUnits(flowMbps, powerOfTwoAtOrBelow(cost), flowColumns);
+        return new LpUnits(flowMbps, powerOfTwoAtOrBelow(cost), flowColumns, extraUnit);
     }
 
     private static void requireColumns(LpModel model, int flowColumns) {
@@ -87,13 +104,13 @@ record LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
     }
 
     /** @return the power of two in (x/2, x], or 1 when x is not a positive normal number */
-    private static double powerOfTwoAtOrBelow(double x) {
+    static double powerOfTwoAtOrBelow(double x) {
         return x >= Double.MIN_NORMAL && x <= Double.MAX_VALUE ? Math.scalb(1.0, Math.getExponent(x)) : 1.0;
     }
 
     /** @return whether these are the model's own units (flows in Mbps, the objective as it is) */
     boolean changesNothing() {
-        return flowMbps == 1 && objectiveUnit == 1;
+        return flowMbps == 1 && objectiveUnit == 1 && extraUnit == 1;
     }
 
     /**
@@ -112,9 +129,11 @@ record LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
                 colLower[j] /= flowMbps;
                 colUpper[j] /= flowMbps;
             } else {
-                cost[j] /= objectiveUnit;
+                cost[j] = cost[j] * extraUnit / objectiveUnit;
+                colLower[j] /= extraUnit;
+                colUpper[j] /= extraUnit;
                 for (int e = model.colStart()[j]; e < model.colStart()[j + 1]; e++) {
-                    value[e] /= flowMbps;
+                    value[e] = value[e] * extraUnit / flowMbps;
                 }
             }
         }
@@ -129,13 +148,13 @@ record LpUnits(double flowMbps, double objectiveUnit, int flowColumns) {
 
     /**
      * @param scaled a backend's result for {@link #apply}'s model
-     * @return the result for the model as it was: flows in Mbps, the objective and the row duals
+     * @return the result for the model as it was: flows in Mbps, α and z as they are, the objective and the row duals
      *         (objective per Mbps) in its units; status, basis and the rest as they are
      */
     SolveResult back(SolveResult scaled) {
         double[] x = scaled.x().clone();
-        for (int j = 0; j < Math.min(flowColumns, x.length); j++) {
-            x[j] *= flowMbps;
+        for (int j = 0; j < x.length; j++) {
+            x[j] *= j < flowColumns ? flowMbps : extraUnit;
         }
         double[] rowDual = scaled.rowDual().clone();
         for (int i = 0; i < rowDual.length; i++) {

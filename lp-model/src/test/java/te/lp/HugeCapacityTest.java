@@ -132,6 +132,34 @@ class HugeCapacityTest {
     }
 
     /**
+     * A z or α far below 1 is solved again in a unit of its size ({@link PathLp#solve}): on links
+     * 2²⁰ times the demands OR-Tools' and HiGHS's PDLP both stopped with z 10⁻⁴ relative above
+     * the bound their own duals gave, an ERROR (Abilene's min-MLU at 10⁻⁶ of its gravity matrix).
+     * Demands 2²⁰ times the links put α as far below 1.
+     */
+    @Test
+    void firstOrderBackendsFindAZOrAlphaFarBelowOne() {
+        double factor = 0x1p20;
+        for (long seed = 1; seed <= 2; seed++) {
+            int n = 9 + (int) (seed % 3);
+            for (Objective objective : List.of(Objective.MIN_MLU, Objective.CONCURRENT_FLOW)) {
+                boolean minMlu = objective == Objective.MIN_MLU;
+                double optimum = new TeOptimizer(Solvers.byName("highs"), new SolverOptions(60, 1, false)).withGap(0)
+                        .solve(ring(n, seed, SMALL), objective).value() / factor;
+                TeProblem far = ring(n, seed, SMALL, minMlu ? SMALL / factor : SMALL * factor);
+                for (String backend : List.of("pdlp", "highs-pdlp")) {
+                    TeResult r = new TeOptimizer(Solvers.byName(backend), new SolverOptions(60, 1, false)).solve(far, objective);
+                    String what = "seed %d %s %s: %s".formatted(seed, objective, backend, r.message());
+                    assertThat(r.status()).as(what).isEqualTo(SolveStatus.OPTIMAL);
+                    assertThat(r.value()).as(what).isCloseTo(optimum, within(1e-6 * optimum));
+                    double allowed = minMlu ? r.value() * (1 + 1e-6) : 1;
+                    assertThat(new AllocationChecker().violations(r.allocation().orElseThrow(), allowed)).as(what).isEmpty();
+                }
+            }
+        }
+    }
+
+    /**
      * The safety net behind the units: a first-order α its own duals do not certify is an error,
      * never OPTIMAL. OR-Tools' PDLP handed these LPs in Mbps (as before {@link LpUnits}) called α
      * 2·10⁻⁴ and 3·10⁻⁴ optimal where it is 0.53 and 0.51.

@@ -55,6 +55,32 @@ class LpUnitsTest {
         }
     }
 
+    /** α or z counted in a unit of its own: its bounds, cost and coefficients exactly, costs still of order 1. */
+    @Test
+    void anExtraColumnInAUnitOfItsOwnComesBackExactly() {
+        for (var formulation : List.<Function<TeProblem, PathLp>>of(Formulations::concurrentFlow, Formulations::minMaxUtilisation)) {
+            PathLp lp = formulation.apply(HugeCapacityTest.ring(10, 1, HugeCapacityTest.SMALL));
+            LpModel m = lp.model();
+            LpUnits units = LpUnits.of(m, lp.pathColumns(), 0x1p-20);
+            assertThat(units.extraUnit()).isEqualTo(0x1p-20);
+            assertThat(units.changesNothing()).isFalse();
+            LpModel s = units.apply(m);
+            double largestCost = 0;
+            for (int j = lp.pathColumns(); j < m.columns(); j++) {
+                assertThat(s.colLower()[j] * units.extraUnit()).isEqualTo(m.colLower()[j]);
+                assertThat(s.colUpper()[j] * units.extraUnit()).isEqualTo(m.colUpper()[j]);
+                assertThat(s.colCost()[j] * units.objectiveUnit() / units.extraUnit()).isEqualTo(m.colCost()[j]);
+                for (int e = m.colStart()[j]; e < m.colStart()[j + 1]; e++) {
+                    assertThat(s.value()[e] * units.flowMbps() / units.extraUnit()).isEqualTo(m.value()[e]);
+                }
+            }
+            for (int j = 0; j < m.columns(); j++) {
+                largestCost = Math.max(largestCost, Math.abs(s.colCost()[j]));
+            }
+            assertThat(largestCost).as(m.toString()).isGreaterThanOrEqualTo(1).isLessThan(2);
+        }
+    }
+
     private static double finite(double lower, double upper) {
         return Math.max(Double.isFinite(lower) ? Math.abs(lower) : 0, Double.isFinite(upper) ? Math.abs(upper) : 0);
     }
@@ -66,7 +92,8 @@ class LpUnitsTest {
     @Test
     void aResultInOtherUnitsComesBackInTheModelsOwn() {
         LpModel lp = TeSolverContract.tinyLp();
-        for (LpUnits units : List.of(new LpUnits(0x1p-3, 0x1p5, 1), new LpUnits(0x1p20, 0x1p-7, 1))) {
+        for (LpUnits units : List.of(new LpUnits(0x1p-3, 0x1p5, 1), new LpUnits(0x1p20, 0x1p-7, 1), new LpUnits(1, 1, 1, 0x1p-6),
+                new LpUnits(0x1p20, 0x1p-7, 1, 0x1p9))) {
             SolveResult r = units.back(Solvers.byName("highs").solve(units.apply(lp), SolverOptions.defaults()));
             assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
             assertThat(r.objective()).as(units.toString()).isCloseTo(2.8, within(1e-9));
@@ -78,6 +105,7 @@ class LpUnitsTest {
     @Test
     void unitsThatAreNotPowersOfTwoAreRefused() {
         assertThatThrownBy(() -> new LpUnits(1000, 1, 0)).hasMessageContaining("flow unit must be a normal power of two, got 1000");
+        assertThatThrownBy(() -> new LpUnits(1, 1, 0, 0.001)).hasMessageContaining("extra column unit must be a normal power of two, got 0.001");
         assertThatThrownBy(() -> new LpUnits(1, 0, 0)).hasMessageContaining("objective unit must be a normal power of two, got 0");
         assertThatThrownBy(() -> new LpUnits(1, 1, -1)).hasMessageContaining("flow columns must be >= 0, got -1");
         LpModel empty = new LpModel(true, new double[0], new double[0], new double[0], new double[0], new double[0], new int[] {0},
