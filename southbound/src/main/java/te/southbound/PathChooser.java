@@ -58,7 +58,7 @@ final class PathChooser {
             notes.add("paths needing changes at switches not connected (or not master there) " + leftOut + " left out");
         }
         if (c.idle() && !usable.isEmpty()) {
-            List<Bucketed> kept = keptSplit(c, usable, ids);
+            List<Bucketed> kept = heldSplit(c, tunnels(usable, c), ids);
             if (kept != null) {
                 notes.add("no flow: the split its ingress holds is kept");
                 reports.add(new CommodityReport(c.id(), c.paths().size(), kept.size(), kept.stream().map(Bucketed::weight).toList(), 0,
@@ -68,14 +68,18 @@ final class PathChooser {
         }
         if (usable.isEmpty() && flowLeftOut) {
             // Every path the flow is on needs switches that cannot be programmed now. Removing the
-            // commodity's entries would drop its traffic until they connect; its last split, where
-            // every tunnel is still whole, keeps it flowing (as an unreachable ingress keeps its own).
-            List<Bucketed> last = ids.installed().getOrDefault(c.id(), List.of());
-            if (!last.isEmpty() && last.stream().allMatch(b -> whole(b.tunnel(), connected, ids))) {
-                notes.add("its last installed split is kept until they connect");
-                reports.add(new CommodityReport(c.id(), c.paths().size(), last.size(), last.stream().map(Bucketed::weight).toList(), 0,
+            // commodity's entries would drop its traffic until they connect; the split its ingress
+            // holds keeps it flowing (as an unreachable ingress keeps its own), over those of its
+            // tunnels that are still whole: a bucket into one broken at an away switch loses its
+            // share either way, and the others can carry it.
+            List<Bucketed> holds = heldSplit(c, knownTunnels(c, ids), ids);
+            List<Bucketed> intact = holds == null ? List.of() : holds.stream().filter(b -> whole(b.tunnel(), connected, ids)).toList();
+            if (!intact.isEmpty()) {
+                notes.add("its last installed split is kept until they connect"
+                        + (intact.size() < holds.size() ? " (less its buckets into tunnels broken there)" : ""));
+                reports.add(new CommodityReport(c.id(), c.paths().size(), intact.size(), intact.stream().map(Bucketed::weight).toList(), 0,
                         String.join("; ", notes)));
-                return last;
+                return intact;
             }
         }
         if (usable.isEmpty()) {
@@ -112,17 +116,18 @@ final class PathChooser {
 
     /**
      * @return the split {@code c}'s ingress group holds as last seen (written by a clean run, or
-     *         read from the switch), if each of its buckets is the tunnel of exactly one usable
-     *         path and no two share one; else null. Not the run memory's installed splits: after a
-     *         failed run they hold the old and the new buckets together, a split the ingress never had.
+     *         read from the switch), if each of its buckets is one of {@code tunnels} (exactly one)
+     *         and no two share one; else null. Not the run memory's installed splits: after a
+     *         failed run they hold the old and the new buckets together, a split the ingress never
+     *         had, and may name a tunnel the run never finished while the ingress still sends only
+     *         into whole ones.
      */
-    private static List<Bucketed> keptSplit(CommodityRoute c, List<WeightedPath> usable, IdBook ids) {
+    private static List<Bucketed> heldSplit(CommodityRoute c, List<Tunnel> tunnels, IdBook ids) {
         SwitchTables tables = ids.observed().get(c.ingress());
         Integer groupId = tables == null ? null : IdAdoption.ingressGroupId(c, tables);
         if (groupId == null) {
             return null;
         }
-        List<Tunnel> tunnels = usable.stream().map(p -> p.tunnel(c.destination().version())).toList();
         Set<Tunnel> taken = new java.util.HashSet<>();
         List<Bucketed> held = new ArrayList<>();
         for (Bucket b : tables.groups().get(groupId).buckets()) {
@@ -141,6 +146,20 @@ final class PathChooser {
             held.add(new Bucketed(match, b.weight()));
         }
         return held.isEmpty() ? null : held;
+    }
+
+    private static List<Tunnel> tunnels(List<WeightedPath> paths, CommodityRoute c) {
+        return paths.stream().map(p -> p.tunnel(c.destination().version())).toList();
+    }
+
+    /**
+     * @return the tunnels {@code c}'s ingress may send into: its paths' (with a fraction or not) and
+     *         those of its splits as of the last clean run and any failed run since
+     */
+    private static List<Tunnel> knownTunnels(CommodityRoute c, IdBook ids) {
+        Set<Tunnel> known = new java.util.LinkedHashSet<>(tunnels(c.paths(), c));
+        ids.installed().getOrDefault(c.id(), List.of()).forEach(b -> known.add(b.tunnel()));
+        return List.copyOf(known);
     }
 
     /** @return whether bucket {@code b} sends into tunnel {@code t}: its first port, and a label the switches carry along it */

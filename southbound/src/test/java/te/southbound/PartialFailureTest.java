@@ -55,6 +55,22 @@ class PartialFailureTest {
         return p;
     }
 
+    /** @return a controller that has installed {@code s}, whose first tunnel (label 16) switch 1 sends into */
+    private WeightPusher startWith(DesiredState s) throws Exception {
+        WeightPusher p = start();
+        assertThat(p.push(s).get(10, TimeUnit.SECONDS).clean()).isTrue();
+        assertThat(ingressPushes(fakes.all.get(0), 16)).isTrue();
+        return p;
+    }
+
+    private static void awaitSwitchTwoGone(WeightPusher p) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (p.status().size() > 2) {
+            assertThat(System.currentTimeMillis()).as("waiting for switch 2 to be gone").isLessThan(deadline);
+            Thread.sleep(10);
+        }
+    }
+
     private static DesiredState state(double viaTwo, double direct) {
         List<WeightedPath> paths = new ArrayList<>();
         if (viaTwo > 0) {
@@ -142,16 +158,10 @@ class PartialFailureTest {
      */
     @Test
     void aCommodityWhosePathsAllNeedAnAwaySwitchKeepsItsLastSplit() throws Exception {
-        WeightPusher p = start();
+        WeightPusher p = startWith(state(1, 0));
         FakeSwitch one = fakes.all.get(0), two = fakes.all.get(1);
-        assertThat(p.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isTrue();
-        assertThat(ingressPushes(one, 16)).isTrue();
         two.disconnect();
-        long deadline = System.currentTimeMillis() + 5_000;
-        while (p.status().size() > 2) {
-            assertThat(System.currentTimeMillis()).as("waiting for switch 2 to be gone").isLessThan(deadline);
-            Thread.sleep(10);
-        }
+        awaitSwitchTwoGone(p);
         // Through switch 2 by another port: a tunnel that cannot be installed while it is away.
         DesiredState rerouted = new DesiredState(List.of(new CommodityRoute("c", new Dpid(1), Ipv4Prefix.parse("10.3.0.0/16"),
                 List.of(new WeightedPath(List.of(new Hop(new Dpid(1), 2), new Hop(new Dpid(2), 5), new Hop(new Dpid(3), 9)), 1),
@@ -160,6 +170,31 @@ class PartialFailureTest {
         assertThat(ingressPushes(one, 16)).as("the ingress keeps its tunnel: " + r.summary()).isTrue();
         assertThat(one.groups).hasSize(1);
         assertThat(r.commodities()).singleElement().satisfies(c -> assertThat(c.note()).contains("last installed split is kept"));
+    }
+
+    /**
+     * A run moving the commodity from the direct tunnel onto a new one through switch 2 fails at
+     * switch 2 (it refuses the entry) before the ingress group changes, and switch 2 then goes
+     * away; the state still puts all flow through it. The ingress keeps sending over the direct
+     * tunnel it holds: the run memory's split after the failed run named both tunnels, one never
+     * finished, and was refused whole, which deleted the ingress entries and dropped the traffic.
+     */
+    @Test
+    void aFailedMoveOntoATunnelThroughAnAwaySwitchLeavesTheIngressOnTheTunnelItHolds() throws Exception {
+        WeightPusher p = startWith(state(0, 1));
+        FakeSwitch one = fakes.all.get(0), two = fakes.all.get(1);
+        two.reject = m -> m instanceof FlowMod;
+        assertThat(p.push(state(1, 0)).get(10, TimeUnit.SECONDS).clean()).isFalse();
+        assertThat(ingressPushes(one, 16)).as("the failed run stopped before the ingress group").isTrue();
+        two.disconnect();
+        awaitSwitchTwoGone(p);
+
+        PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+
+        assertThat(one.flows).as("the ingress flow stays: " + r.summary()).hasSize(1);
+        assertThat(ingressPushes(one, 16)).isTrue();
+        assertThat(ingressPushes(one, 17)).isFalse();
+        assertThat(r.commodities()).singleElement().satisfies(c -> assertThat(c.weights()).containsExactly(100));
     }
 
     @Test
