@@ -132,7 +132,9 @@ final class PendingRequests {
         if (!w.expected().isInstance(part)) {
             multiparts.remove(part.xid(), w);
             w.done().completeExceptionally(new IllegalStateException("switch answered a request for %s with %s"
-                    .formatted(w.expected().getSimpleName(), part.getClass().getSimpleName())));
+                    .formatted(w.expected().getSimpleName(), part instanceof OfMessage.UnreadMultipartReply u
+                            ? "a multipart reply of type %d, which this controller does not read".formatted(u.multipartType())
+                            : part.getClass().getSimpleName())));
             return true;
         }
         if (w.parts().size() >= MAX_PARTS) {

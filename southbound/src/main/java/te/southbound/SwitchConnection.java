@@ -510,6 +510,14 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             }
         } else if (msg instanceof MultipartReply r) {
             unexpectedIfFalse(pending.onMultipartPart(r), r);
+        } else if (msg instanceof OfMessage.Unhandled u && u.type() > OfConstants.LAST_TYPE) {
+            // Not something a switch may send and the controller may skip (a PACKET_IN, say): a
+            // peer speaking something else, or a bug in it, which the operator should see.
+            long held = logSlot();
+            if (held >= 0) {
+                log.warn("switch {} sent a message of type {} ({} bytes, xid {}), which OpenFlow 1.3 does not define (0..{}); ignored{}",
+                        dpid, u.type(), u.length(), u.xid(), OfConstants.LAST_TYPE, heldBack(held));
+            }
         } else if (!(msg instanceof EchoReply)) {
             log.debug("switch {}: ignoring {}", dpid, msg);
         }

@@ -75,6 +75,15 @@ class MalformedFrameTest {
                         "OFPMP_PORT_DESC reply: 8 bytes of ports, not a multiple of 64"),
                 Arguments.of("port counters with a partial port", hex("04130018000000090004000000000000" + "0000000300000000"), "OFPMP_PORT_STATS reply: 8 bytes of port counters, not a multiple of 112"),
                 Arguments.of("truncated features reply", hex("0406000c00000001deadbeef"), "truncated ofp_switch_features"),
+                // Multipart replies cut short: the part, an entry's fixed part, an entry running past the frame.
+                Arguments.of("multipart reply header cut short", hex("0413000c000000090007" + "0000"),
+                        "truncated ofp_multipart_reply: needs 8 bytes, 4 left in the frame"),
+                Arguments.of("flow entry shorter than its fixed part", hex("04130018000000090001000000000000" + "0010000000000000"),
+                        "ofp_flow_stats length 16 is below its minimum 48"),
+                Arguments.of("group description longer than the reply", hex("04130018000000090007000000000000" + "0028010000000001"),
+                        "truncated ofp_group_desc: needs 38 bytes, 6 left in the frame"),
+                Arguments.of("error without its type and code", hex("0401000a000000090006"),
+                        "truncated ofp_error_msg: needs 4 bytes, 2 left in the frame"),
                 // A bundle add (ONF EXT-230) wrapping another bundle add: refused before it is parsed, so no recursion.
                 Arguments.of("bundle add inside a bundle add", hex("04040030" + "00000001" + "4f4e4600000008fd" + "0000000100000003"
                         + "04040018" + "00000001" + "4f4e4600000008fd" + "0000000100000003"),

@@ -69,6 +69,8 @@ final class MessageBodyWriter {
             writeGroupDescReply(r, out);
         } else if (msg instanceof FlowStatsReply r) {
             writeFlowStatsReply(r, out);
+        } else if (msg instanceof UnreadMultipartReply r) {
+            out.writeShort(r.multipartType()).writeShort(r.more() ? MP_REPLY_MORE : 0).writeZero(4); // its body was not kept
         } else if (msg instanceof BundleControl b) {
             out.writeInt(ONF_EXPERIMENTER_ID).writeInt(ONFT_BUNDLE_CONTROL).writeInt(b.bundleId()).writeShort(b.type()).writeShort(b.flags());
         } else if (msg instanceof BundleAdd b) {

@@ -243,7 +243,7 @@ final class MessageReader {
             return new FlowStatsReply(xid, more, flows);
         }
         in.skipBytes(in.readableBytes());
-        return new Unhandled(xid, MULTIPART_REPLY, length);
+        return new UnreadMultipartReply(xid, more, mpType);
     }
 
     /** For replies of fixed-size entries: the body must hold whole ones. */

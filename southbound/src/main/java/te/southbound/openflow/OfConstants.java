@@ -17,6 +17,8 @@ public final class OfConstants {
             FEATURES_REQUEST = 5, FEATURES_REPLY = 6, PORT_STATUS = 12, FLOW_MOD = 14, GROUP_MOD = 15,
             MULTIPART_REQUEST = 18, MULTIPART_REPLY = 19, BARRIER_REQUEST = 20, BARRIER_REPLY = 21, EXPERIMENTER = 4,
             ROLE_REQUEST = 24, ROLE_REPLY = 25;
+    /** The last ofp_type OpenFlow 1.3 defines (OFPT_METER_MOD). */
+    public static final int LAST_TYPE = 29;
 
     // ONF extension EXT-230 (bundles in OpenFlow 1.3, as OpenFlow 1.4 has them): experimenter id and types
     public static final int ONF_EXPERIMENTER_ID = 0x4f4e4600, ONFT_BUNDLE_CONTROL = 2300, ONFT_BUNDLE_ADD_MESSAGE = 2301;

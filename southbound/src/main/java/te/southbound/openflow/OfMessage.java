@@ -249,8 +249,17 @@ public sealed interface OfMessage {
     }
 
     /**
+     * A part of a multipart reply of a kind this controller does not read (its OFPMP_ type, body
+     * skipped): kept as a reply, so that the request it answers fails at once naming the type
+     * instead of waiting out its timeout.
+     */
+    record UnreadMultipartReply(int xid, boolean more, int multipartType) implements MultipartReply {
+        public UnreadMultipartReply withXid(int x) { return new UnreadMultipartReply(x, more, multipartType); }
+    }
+
+    /**
      * A well-formed message of a type this controller does not act on (PACKET_IN, FLOW_REMOVED,
-     * other multipart replies, ...): kept so it can be logged, never an error.
+     * multipart requests of other kinds, a type OpenFlow 1.3 does not define, ...): kept so it can be logged, never an error.
      */
     record Unhandled(int xid, int type, int length) implements OfMessage {
         public Unhandled withXid(int x) { return new Unhandled(x, type, length); }

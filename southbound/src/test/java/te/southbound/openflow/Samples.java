@@ -78,6 +78,8 @@ final class Samples {
                 new GroupFeaturesRequest(31),
                 // Open vSwitch 3.1's answer: all four types; select weight, select liveness, chaining.
                 new GroupFeaturesReply(32, false, 0xf, 0x7),
+                // A multipart reply of a kind the controller does not read (OFPMP_METER_CONFIG, 10): its body is not kept.
+                new UnreadMultipartReply(34, true, 10),
                 new PortStatsReply(26, true, List.of(new PortStats(2, 10, 20, 1500, 3000, 1, 0, 0, 2, 3600, 500_000_000),
                         new PortStats(0xfffffffe, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0))),
                 new BundleControl(27, 7, OfConstants.BUNDLE_OPEN_REQUEST, OfConstants.BUNDLE_ATOMIC | OfConstants.BUNDLE_ORDERED),
