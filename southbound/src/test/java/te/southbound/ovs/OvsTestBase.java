@@ -67,6 +67,16 @@ abstract class OvsTestBase {
         return false;
     }
 
+    /** Whether each SELECT bucket watches its first port (on by default, as in production). */
+    boolean bucketLiveness() {
+        return true;
+    }
+
+    /** What each commodity's bucket weights add up to (100 by default, as in production). */
+    int weightTotal() {
+        return SouthboundConfig.defaults().weightTotal();
+    }
+
     @BeforeEach
     void startNetwork() throws Exception {
         OvsSandbox.assumeAvailable();
@@ -84,6 +94,8 @@ abstract class OvsTestBase {
                 .withKeepalive(500, 2_000)
                 .withAuditIntervalMs(auditIntervalMs())
                 .withBundles(bundles())
+                .withBucketLiveness(bucketLiveness())
+                .withWeightTotal(weightTotal())
                 .withMessageLog(log);
         if (tls()) {
             config = config.withTls(SwitchTls.fromPem(tlsFile("controller.pem"), tlsFile("controller.key"), tlsFile("ca.pem"), Instant.now()));
