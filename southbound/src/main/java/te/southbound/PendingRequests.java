@@ -85,14 +85,19 @@ final class PendingRequests {
     /** @return a description of the request the error is about */
     String describe(int xid) {
         OfMessage req = inFlight.get(xid);
-        return req == null ? "unknown request" : Summaries.of(req);
+        if (req != null) {
+            return Summaries.of(req);
+        }
+        MultipartWaiter mp = multiparts.get(xid);
+        return mp == null ? "unknown request" : "a request for " + mp.expected().getSimpleName();
     }
 
     /** Files an error under its batch, or fails its multipart request. Event loop only. */
     void onError(SwitchError error) {
         MultipartWaiter mp = multiparts.remove(error.xid());
         if (mp != null) {
-            mp.done().completeExceptionally(new IllegalStateException(error.toString()));
+            // The switch's answer, not a fault of the controller's: an IOException, told by its message.
+            mp.done().completeExceptionally(new java.net.ProtocolException(error.toString()));
             return;
         }
         for (Map.Entry<Integer, BatchWaiter> e : batches.entrySet()) {
@@ -131,7 +136,7 @@ final class PendingRequests {
         }
         if (!w.expected().isInstance(part)) {
             multiparts.remove(part.xid(), w);
-            w.done().completeExceptionally(new IllegalStateException("switch answered a request for %s with %s"
+            w.done().completeExceptionally(new java.net.ProtocolException("switch answered a request for %s with %s"
                     .formatted(w.expected().getSimpleName(), part instanceof OfMessage.UnreadMultipartReply u
                             ? "a multipart reply of type %d, which this controller does not read".formatted(u.multipartType())
                             : part.getClass().getSimpleName())));
@@ -139,7 +144,7 @@ final class PendingRequests {
         }
         if (w.parts().size() >= MAX_PARTS) {
             multiparts.remove(part.xid(), w);
-            w.done().completeExceptionally(new IllegalStateException("switch sent more than %d parts for one %s"
+            w.done().completeExceptionally(new java.net.ProtocolException("switch sent more than %d parts for one %s"
                     .formatted(MAX_PARTS, w.expected().getSimpleName())));
             return true;
         }

@@ -515,8 +515,8 @@ final class SwitchConnection extends SimpleChannelInboundHandler<OfMessage> {
             // peer speaking something else, or a bug in it, which the operator should see.
             long held = logSlot();
             if (held >= 0) {
-                log.warn("switch {} sent a message of type {} ({} bytes, xid {}), which OpenFlow 1.3 does not define (0..{}); ignored{}",
-                        dpid, u.type(), u.length(), u.xid(), OfConstants.LAST_TYPE, heldBack(held));
+                log.warn("{} sent a message of type {} ({} bytes, xid {}), which OpenFlow 1.3 does not define (0..{}); ignored{}",
+                        dpid == null ? "peer at " + remote() + " (before its FEATURES_REPLY)" : "switch " + dpid, u.type(), u.length(), u.xid(), OfConstants.LAST_TYPE, heldBack(held));
             }
         } else if (!(msg instanceof EchoReply)) {
             log.debug("switch {}: ignoring {}", dpid, msg);

@@ -86,6 +86,21 @@ class BadSwitchMessagesTest {
         assertThat(ch.isOpen()).isTrue();
     }
 
+    /** Before its FEATURES_REPLY the switch has no datapath id to be named by ("switch null" before). */
+    @Test
+    void anUndefinedTypeBeforeTheFeaturesReplyNamesThePeersAddress() {
+        EmbeddedChannel early = new SwitchHarness(Set.of(new Dpid(1)), 60_000).connect();
+        SwitchHarness.receive(early, OfMessage.Hello.ofp13(1));
+        try (LogCapture log = new LogCapture(SwitchConnection.class)) {
+            early.writeInbound(Unpooled.wrappedBuffer(HexFormat.of().parseHex("0440000800000007")));
+            early.runPendingTasks();
+
+            assertThat(log.lines()).containsExactly("WARN peer at embedded (before its FEATURES_REPLY) sent a message of type 64 (8 bytes, "
+                    + "xid 7), which OpenFlow 1.3 does not define (0..29); ignored");
+        }
+        assertThat(early.isOpen()).isTrue();
+    }
+
     @Test
     void aMultipartReplyOfATypeTheControllerDoesNotReadFailsTheRequestItAnswersAtOnce() throws Exception {
         CompletableFuture<List<OfMessage>> groups = connection(ch).multipart(new OfMessage.GroupDescRequest(0));
@@ -96,7 +111,7 @@ class BadSwitchMessagesTest {
 
         assertThat(groups).isCompletedExceptionally();
         assertThat(org.assertj.core.api.Assertions.catchThrowable(groups::get)).isInstanceOf(ExecutionException.class)
-                .cause().hasMessage("switch answered a request for GroupDescReply with a multipart reply of type 99, "
+                .cause().isInstanceOf(java.net.ProtocolException.class).hasMessage("switch answered a request for GroupDescReply with a multipart reply of type 99, "
                         + "which this controller does not read");
         assertThat(ch.isOpen()).isTrue();
     }

@@ -65,6 +65,8 @@ final class FakeSwitch {
     volatile long roleReplyDelayMs;
     /** When set, table reads (GROUP_DESC, FLOW multipart) go unanswered. */
     volatile boolean ignoreTableReads;
+    /** When set, table reads are refused with BAD_REQUEST/BAD_MULTIPART (a switch that cannot list its tables). */
+    volatile boolean refuseTableReads;
     /** Delay before table reads are answered, ms (a switch with large tables). */
     volatile long tableReadDelayMs;
     /** Each delayed GROUP_DESC request answered: {received, answered}, {@link System#nanoTime}. */
@@ -172,6 +174,8 @@ final class FakeSwitch {
                 } else {
                     open.get(b.bundleId()).add(b.message());
                 }
+            } else if ((m instanceof GroupDescRequest || m instanceof FlowStatsRequest) && refuseTableReads) {
+                ctx.writeAndFlush(new OfMessage.Error(m.xid(), 1, 2, Octets.EMPTY));
             } else if ((m instanceof GroupDescRequest || m instanceof FlowStatsRequest) && (ignoreTableReads || tableReadDelayMs > 0)) {
                 if (!ignoreTableReads) {
                     long received = System.nanoTime();

@@ -385,6 +385,19 @@ class ReconcilerTest {
         assertThat(weightsAtIngress()).containsExactly(100);
     }
 
+    /** A switch's refusal is its answer, not a bug of the controller's: said in its words, without an exception's class name. */
+    @Test
+    void aRefusedTableReadIsNamedInTheSwitchsWords() throws Exception {
+        switches.get(1).refuseTableReads = true;
+        WeightPusher p = startAndConnect();
+
+        PushReport r = p.push(state(1, 0)).get(10, TimeUnit.SECONDS);
+
+        assertThat(r.problems()).singleElement().asString().startsWith("reading switch 0000000000000002 failed: switch 0000000000000002 "
+                + "rejected a request for ").contains("BAD_REQUEST/BAD_MULTIPART").doesNotContain("Exception");
+        assertThat(r.missingSwitches()).containsExactly(new Dpid(2));
+    }
+
     @Test
     void aReadThatCannotBeSentFailsThatSwitchOnly() throws Exception {
         WeightPusher p = startAndConnect(c -> c.withMessageLog((d, m) -> {
