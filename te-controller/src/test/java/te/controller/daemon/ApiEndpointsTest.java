@@ -225,7 +225,7 @@ class ApiEndpointsTest {
         bad.put("{\"role\": \"master\", \"generation\": 3, \"force\": true}", "unknown field 'force'");
         bad.put("{\"role\": 2}", "expected a JSON object {\"role\": \"master\"|\"slave\", \"generation\": N}");
         bad.put("[]", "expected a JSON object");
-        bad.put("{\"role\": \"master\", \"role\": \"slave\"}", "request body is not JSON (Duplicate field 'role'");
+        bad.put("{\"role\": \"master\", \"role\": \"slave\"}", "request body is not JSON (field 'role' given twice");
         bad.forEach((body, message) -> {
             HttpResponse<String> refused = d.send("POST", "/v1/openflow/role", "application/json", body);
             assertThat(refused.statusCode()).as(body).isEqualTo(400);

@@ -73,7 +73,7 @@ class LinkCapacityTest {
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 5, \"capacityMbpz\": 6}", 400,
                     "unknown field 'capacityMbpz'");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4, \"capacityMbps\": 5}", 400,
-                    "Duplicate field 'capacityMbps'");
+                    "field 'capacityMbps' given twice");
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "[4]", 400, expected);
             assertRefused(d, "/v1/links/0/1/capacity", "application/json", "{\"capacityMbps\": 4} x", 400, "not JSON");
             // Neither Jackson's classes nor its features: what is wrong, and where.

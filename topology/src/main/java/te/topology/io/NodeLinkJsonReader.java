@@ -34,7 +34,7 @@ public final class NodeLinkJsonReader {
         } catch (JsonProcessingException e) {
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
             throw new TopologyFormatException(source, null, "not valid JSON: "
-                    + (at == null ? "" : "line %d, column %d: ".formatted(at.getLineNr(), at.getColumnNr())) + e.getOriginalMessage(), e);
+                    + (at == null ? "" : "line %d, column %d: ".formatted(at.getLineNr(), at.getColumnNr())) + JsonSyntax.why(e), e);
         } catch (IOException e) {
             throw new TopologyFormatException(source, null, "cannot read: " + e.getMessage(), e);
         }

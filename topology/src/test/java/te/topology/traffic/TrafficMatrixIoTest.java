@@ -145,7 +145,7 @@ class TrafficMatrixIoTest {
     void aRepeatedJsonKeyIsRefusedNotTakenLastWins() {
         assertThatThrownBy(() -> json("[{\"src\":\"n0\",\"dst\":\"n1\",\"demand\":1,\"demand\":7}]"))
                 .isInstanceOf(TrafficMatrixFormatException.class)
-                .hasMessageContaining("Duplicate field 'demand'");
+                .hasMessageContaining("field 'demand' given twice");
     }
 
     @Test

@@ -142,8 +142,7 @@ final class UploadParser {
             return JSON.readTree(te.topology.io.Utf8Bom.strip(r.body()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             // Jackson's own message names its classes and features; the operator needs what and where.
-            String what = e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException && e.getOriginalMessage().startsWith("Trailing token")
-                    ? "more follows the JSON value" : te.topology.io.JsonSyntax.why(e);
+            String what = te.topology.io.JsonSyntax.why(e);
             com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
             throw ApiException.badRequest("request body is not JSON (%s%s), %s".formatted(what,
                     at == null ? "" : " at line %d, column %d".formatted(at.getLineNr(), at.getColumnNr()), expected));
