@@ -40,18 +40,32 @@ public final class Topology {
     private final int[] inStart;
     private final int[] inArc;
     private final String contentHash;
+    private final List<DroppedNode> dropped;
 
     /**
-     * @param name  display name (e.g. the Topology Zoo network name)
-     * @param nodes nodes with indices {@code 0..n-1} in order
-     * @param links arcs with indices {@code 0..m-1} in order, sorted by (src, dst), no duplicates
+     * A topology that lacks no node of its file.
+     *
+     * @see #Topology(String, List, List, List)
+     */
+    public Topology(String name, List<Node> nodes, List<Link> links) {
+        this(name, nodes, links, List.of());
+    }
+
+    /**
+     * @param name    display name (e.g. the Topology Zoo network name)
+     * @param nodes   nodes with indices {@code 0..n-1} in order
+     * @param links   arcs with indices {@code 0..m-1} in order, sorted by (src, dst), no duplicates
+     * @param dropped the file's nodes that normalisation left out (outside the largest strongly
+     *                connected component); they do not route, so they count in neither equality nor
+     *                {@link #contentHash()}
      * @throws IllegalArgumentException if indices are not dense, arcs are unsorted or duplicated,
      *                                  endpoints are out of range, or node ids repeat
      */
-    public Topology(String name, List<Node> nodes, List<Link> links) {
+    public Topology(String name, List<Node> nodes, List<Link> links, List<DroppedNode> dropped) {
         this.name = requireNonNull(name, "name");
         this.nodes = List.copyOf(nodes);
         this.links = List.copyOf(links);
+        this.dropped = List.copyOf(dropped);
         if (this.nodes.isEmpty()) {
             throw new IllegalArgumentException("topology %s has no nodes".formatted(name));
         }
@@ -135,6 +149,11 @@ public final class Topology {
         return links.size();
     }
 
+    /** @return the file's nodes that normalisation left out, in file order (empty when it kept all) */
+    public List<DroppedNode> droppedNodes() {
+        return dropped;
+    }
+
     /** @return the node with this file id, if any */
     public Optional<Node> nodeById(String id) {
         Integer index = indexById.get(id);
@@ -155,7 +174,8 @@ public final class Topology {
      * is unique.
      *
      * @return the node index
-     * @throws IllegalArgumentException naming the value when no node matches
+     * @throws IllegalArgumentException naming the value when no node matches, and saying so when it
+     *                                  names a node of the file that was dropped
      */
     public int resolveNode(String idOrLabel) {
         Integer index = indexById.get(idOrLabel);
@@ -168,6 +188,11 @@ public final class Topology {
                     .formatted(idOrLabel, name));
         }
         if (found == null) {
+            if (dropped.stream().anyMatch(d -> d.isNamed(idOrLabel))) {
+                throw new IllegalArgumentException(("node '%s' of %s was dropped on loading: it lies outside the largest strongly "
+                        + "connected component, which kept %d of the file's %d nodes (expected one of their ids or labels)")
+                        .formatted(idOrLabel, name, nodes.size(), nodes.size() + dropped.size()));
+            }
             throw new IllegalArgumentException("unknown node '%s' in %s (expected one of its %d node ids or labels)"
                     .formatted(idOrLabel, name, nodes.size()));
         }

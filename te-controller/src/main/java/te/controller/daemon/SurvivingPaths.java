@@ -99,7 +99,7 @@ public final class SurvivingPaths {
                 kept.add(new Link(kept.size(), l.src(), l.dst(), capacity[l.index()]));
             }
         }
-        Topology surviving = new Topology(topology.name(), topology.nodes(), kept);
+        Topology surviving = new Topology(topology.name(), topology.nodes(), kept, topology.droppedNodes());
         int[] src = new int[lost.size()];
         int[] dst = new int[lost.size()];
         for (int i = 0; i < src.length; i++) {

@@ -28,6 +28,29 @@ class PathsCommandTest {
         assertThat(shown.out()).contains("  path 0 (").contains("Seattle -> ");
     }
 
+    /** A node the file has but normalisation dropped is named as dropped, not as unknown (as a typo would be). */
+    @Test
+    void showsNodeOutsideTheLargestStrongComponentIsNamedAsDropped(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("island.graphml"), """
+                <?xml version="1.0" encoding="utf-8"?>
+                <graphml xmlns="http://graphml.graphdrawing.org/xmlns">
+                  <key attr.name="label" attr.type="string" for="node" id="d0"/>
+                  <graph edgedefault="undirected">
+                    <node id="a"/><node id="b"/><node id="c"/><node id="x"><data key="d0">Island</data></node><node id="y"/>
+                    <edge source="a" target="b"/><edge source="b" target="c"/><edge source="x" target="y"/>
+                  </graph>
+                </graphml>
+                """);
+        Run dropped = TeCliTest.run("paths", "-t", file.toString(), "--no-cache", "--show", "island", "a");
+        assertThat(dropped.exit()).isEqualTo(1);
+        assertThat(dropped.err()).contains("node 'island' of island was dropped on loading: it lies outside the largest strongly "
+                + "connected component, which kept 3 of the file's 5 nodes (expected one of their ids or labels)")
+                .doesNotContain("unknown node").doesNotContain("paths [");
+        assertThat(dropped.out()).isEmpty();
+        Run typo = TeCliTest.run("paths", "-t", file.toString(), "--no-cache", "--show", "a", "z");
+        assertThat(typo.err()).contains("unknown node 'z' in island (expected one of its 3 node ids or labels)");
+    }
+
     /** The time line tells what happened to the cache, not what was hoped for. */
     @Test
     void aFailedStoreIsReportedAsNotCached(@TempDir Path dir) throws Exception {

@@ -11,6 +11,7 @@ import org.jgrapht.Graph;
 import org.jgrapht.alg.connectivity.GabowStrongConnectivityInspector;
 import org.jgrapht.graph.DefaultEdge;
 import org.jgrapht.graph.SimpleDirectedGraph;
+import te.topology.DroppedNode;
 import te.topology.Link;
 import te.topology.Node;
 import te.topology.Topology;
@@ -69,19 +70,22 @@ public final class TopologyNormalizer {
                     "the largest strongly connected component has %d node(s); expected at least 2 (does the file have links?)"
                             .formatted(nodes.size()));
         }
-        if (nodes.size() < n) {
-            List<String> dropped = new ArrayList<>();
-            for (int i = 0; i < n && dropped.size() < 10; i++) {
-                if (!kept[i]) {
-                    dropped.add(raw.nodes().get(i).id());
-                }
+        List<DroppedNode> dropped = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (!kept[i]) {
+                RawNode rn = raw.nodes().get(i);
+                dropped.add(new DroppedNode(rn.id(), rn.label()));
             }
+        }
+        if (!dropped.isEmpty()) {
             LOG.warn("{}: kept the largest strongly connected component, {} of {} nodes; dropped {} ({}{})", raw.source(),
-                    nodes.size(), n, n - nodes.size(), String.join(", ", dropped), n - nodes.size() > dropped.size() ? ", ..." : "");
+                    nodes.size(), n, dropped.size(), String.join(", ", dropped.stream().limit(10).map(DroppedNode::id).toList()),
+                    dropped.size() > 10 ? ", ..." : "");
         }
         List<Link> links = new ArrayList<>(ordered.size());
         ordered.forEach((key, cap) -> links.add(new Link(links.size(), (int) (key / size), (int) (key % size), cap)));
-        return new Topology(raw.name(), nodes, links);
+        // Only here is it known which of the file's nodes are missing: a demand or --show naming one is told why.
+        return new Topology(raw.name(), nodes, links, dropped);
     }
 
     /**

@@ -61,6 +61,10 @@ class TopologyReaderTest {
         assertThat(t.nodeCount()).isEqualTo(3);
         assertThat(t.arcCount()).isEqualTo(3);
         assertThat(t.nodeById("d")).isEmpty();
+        assertThat(t.droppedNodes()).containsExactly(new te.topology.DroppedNode("d", "d"));
+        assertThatThrownBy(() -> t.resolveNode("d")).hasMessage("node 'd' of test was dropped on loading: it lies outside the largest "
+                + "strongly connected component, which kept 3 of the file's 4 nodes (expected one of their ids or labels)");
+        assertThatThrownBy(() -> t.resolveNode("e")).hasMessage("unknown node 'e' in test (expected one of its 3 node ids or labels)");
     }
 
     @Test
