@@ -124,6 +124,12 @@ public final class GraphMlReader {
             throw new TopologyFormatException(source, element,
                     "LinkSpeedRaw must be a decimal number of bits per second, got '%s'".formatted(linkSpeedRaw));
         }
+        if (!te.topology.Link.plausibleCapacity(bits / BITS_PER_MEGABIT)) {
+            // In the file's unit and as written: "-5" is what the operator will search the file for, not -5.0E-6 Mbps.
+            throw new TopologyFormatException(source, element, "LinkSpeedRaw must be a number of bits per second from %.0f (1 bit/s) to %.0e (1 Pbit/s), got '%s'"
+                    .formatted(te.topology.Link.MIN_CAPACITY_MBPS * BITS_PER_MEGABIT, te.topology.Link.MAX_CAPACITY_MBPS * BITS_PER_MEGABIT,
+                            linkSpeedRaw.strip()));
+        }
         return bits / BITS_PER_MEGABIT;
     }
 

@@ -143,7 +143,9 @@ class TopologyReaderTest {
     void negativeNanAndTextCapacitiesAreNamed() {
         String two = "<node id=\"a\"/><node id=\"b\"/>";
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">-5</data></edge>")))
-                .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("capacity must be a number from 1e-06 Mbps (1 bit/s) to 1e+09 Mbps (1 Pbit/s), got -5.0E-6");
+                .hasMessage("test.graphml: edge #0 (a-b): LinkSpeedRaw must be a number of bits per second from 1 (1 bit/s) to 1e+15 (1 Pbit/s), got '-5'");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\"> 1e30 </data></edge>")))
+                .hasMessage("test.graphml: edge #0 (a-b): LinkSpeedRaw must be a number of bits per second from 1 (1 bit/s) to 1e+15 (1 Pbit/s), got '1e30'");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">NaN</data></edge>")))
                 .hasMessageContaining("edge #0 (a-b)").hasMessageContaining("got 'NaN'");
         assertThatThrownBy(() -> read(graphml("undirected", two + "<edge source=\"a\" target=\"b\"><data key=\"d1\">fast</data></edge>")))
