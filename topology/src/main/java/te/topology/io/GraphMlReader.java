@@ -62,7 +62,7 @@ public final class GraphMlReader {
         GraphMLImporter<String, Integer> importer = new GraphMLImporter<>();
         // The Zoo files declare the public schema; validating against it would need the network.
         importer.setSchemaValidation(false);
-        // JGraphT itself rejects a repeated node id ("Node with id … already exists").
+        // A repeated or missing node id and an edge to no node were refused by scan, with their line.
         importer.setVertexFactory(id -> id);
         importer.addVertexAttributeConsumer((p, a) -> {
             if ("label".equals(p.getSecond())) {
@@ -165,6 +165,7 @@ public final class GraphMlReader {
             java.util.Set<String> keys = new java.util.HashSet<>();
             Map<String, String> keyNames = new HashMap<>();
             java.util.Set<String> edgeIds = new java.util.HashSet<>();
+            Endpoints endpoints = new Endpoints();
             java.util.Deque<java.util.Set<String>> dataKeys = new java.util.ArrayDeque<>();
             java.util.Deque<String> owners = new java.util.ArrayDeque<>();
             String encoding = xml.getCharacterEncodingScheme();
@@ -211,7 +212,11 @@ public final class GraphMlReader {
                     case "hyperedge" -> throw new TopologyFormatException(source, tag(xml), at(xml)
                             + "hyperedges are not supported" + foreign(xml) + " (the importer would drop it without a word)");
                     case "key" -> checkKey(source, xml, keys, keyNames);
-                    case "edge" -> checkEdge(source, xml, directed, edgeIds);
+                    case "node" -> endpoints.node(source, xml);
+                    case "edge" -> {
+                        checkEdge(source, xml, directed, edgeIds);
+                        endpoints.edge(source, xml);
+                    }
                     case "data" -> {
                         String key = xml.getAttributeValue(null, "key");
                         if (!dataKeys.isEmpty() && key != null && !dataKeys.peek().add(key)) {
@@ -231,6 +236,7 @@ public final class GraphMlReader {
             if (directed == null) {
                 throw new TopologyFormatException(source, null, "no <graph> element");
             }
+            endpoints.check(source);
             return directed;
         } catch (XMLStreamException e) {
             // The JDK's message repeats the location on a line of its own; keep the reason.
@@ -259,6 +265,52 @@ public final class GraphMlReader {
             throw new TopologyFormatException(source, element, at(xml)
                     + "edge id '%s' given twice; expected unique edge ids (parallel links are separate <edge>s with distinct ids or none)"
                             .formatted(id));
+        }
+    }
+
+    /**
+     * Node ids and edge ends, checked here rather than left to the importer, whose refusals name
+     * neither the line nor what was expected ("Target vertex c not found", "Node id missing"). An
+     * edge may come before the nodes it joins, so its ends are checked once the file is read.
+     */
+    private static final class Endpoints {
+        private final Map<String, String> nodeAt = new HashMap<>();
+        private final List<EdgeEnd> edgeEnds = new ArrayList<>();
+
+        /** One end of an edge: the edge as written, where it is, which end, the node id it names. */
+        private record EdgeEnd(String element, String at, String end, String id) {
+        }
+
+        void node(String source, XMLStreamReader xml) {
+            String id = xml.getAttributeValue(null, "id");
+            if (id == null) {
+                throw new TopologyFormatException(source, tag(xml), at(xml) + "a node without an id; expected <node id=\"...\">");
+            }
+            String first = nodeAt.putIfAbsent(id, at(xml).replaceFirst(": $", ""));
+            if (first != null) {
+                throw new TopologyFormatException(source, element(xml), at(xml)
+                        + "node id '%s' given twice (first at %s); expected unique node ids".formatted(id, first));
+            }
+        }
+
+        void edge(String source, XMLStreamReader xml) {
+            for (String end : List.of("source", "target")) {
+                String id = xml.getAttributeValue(null, end);
+                if (id == null) {
+                    throw new TopologyFormatException(source, element(xml), at(xml)
+                            + "an edge without a %s; expected <edge source=\"...\" target=\"...\"> naming two nodes".formatted(end));
+                }
+                edgeEnds.add(new EdgeEnd(element(xml), at(xml), end, id));
+            }
+        }
+
+        void check(String source) {
+            for (EdgeEnd e : edgeEnds) {
+                if (!nodeAt.containsKey(e.id())) {
+                    throw new TopologyFormatException(source, e.element(), e.at()
+                            + "%s '%s' is not a node of the graph; expected the id of a <node>".formatted(e.end(), e.id()));
+                }
+            }
         }
     }
 

@@ -136,7 +136,23 @@ class TopologyReaderTest {
     void duplicateNodeIdIsNamed() {
         assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"a\"/>")))
                 .isInstanceOf(TopologyFormatException.class)
-                .hasMessage("test.graphml: not valid GraphML: Node with id a already exists");
+                .hasMessage("test.graphml: <node id=\"a\">: line 6, column 29: node id 'a' given twice (first at line 6, column 15); "
+                        + "expected unique node ids");
+    }
+
+    /** JGraphT's own refusals ("Target vertex c not found", "Node id missing") named neither the line nor what was expected. */
+    @Test
+    void nodesWithoutIdsAndEdgesToNoNodeAreNamedWithTheirLine() {
+        String two = "<node id=\"a\"/><node id=\"b\"/>\n";
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge id=\"e1\" source=\"a\" target=\"c\"/>")))
+                .hasMessage("test.graphml: <edge id=\"e1\">: line 7, column 38: target 'c' is not a node of the graph; expected the id of a <node>");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<node/><edge source=\"a\" target=\"b\"/>")))
+                .hasMessage("test.graphml: <node>: line 7, column 8: a node without an id; expected <node id=\"...\">");
+        assertThatThrownBy(() -> read(graphml("undirected", two + "<edge target=\"b\"/>")))
+                .hasMessage("test.graphml: <edge>: line 7, column 19: an edge without a source; expected <edge source=\"...\" target=\"...\"> "
+                        + "naming two nodes");
+        // An edge may come before the nodes it joins.
+        assertThat(read(graphml("undirected", "<edge source=\"a\" target=\"b\"/>\n" + two)).nodeCount()).isEqualTo(2);
     }
 
     @Test
