@@ -106,8 +106,9 @@ public final class TopologyCatalog {
             // The reader refuses anything but a regular file (a FIFO named Kdl.graphml would block forever).
             return reader.read(inDirectory.get());
         }
-        throw new IllegalArgumentException("unknown topology '%s': not a file, and not one of %s%s".formatted(
-                nameOrPath, available(),
+        // A directory given by mistake (the Zoo directory itself, say) is named as one: "not a file" read as "no such file".
+        throw new IllegalArgumentException("unknown topology '%s': %s, and not one of %s%s".formatted(
+                nameOrPath, Files.isDirectory(asPath) ? "a directory, not a GraphML or node-link JSON file" : "no such file", available(),
                 directory.isEmpty() ? " (no Topology Zoo directory found; set --topology-dir or " + DIR_ENV + ")"
                         : !Files.isDirectory(directory.get()) ? " (topology directory %s is not a directory)".formatted(directory.get()) : ""));
     }

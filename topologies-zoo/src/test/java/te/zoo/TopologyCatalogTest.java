@@ -93,6 +93,15 @@ class TopologyCatalogTest {
     }
 
     @Test
+    void aDirectoryGivenAsTheFileIsNamedAsOne(@org.junit.jupiter.api.io.TempDir Path dir) {
+        assertThatThrownBy(() -> CATALOG.load(dir.toString())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("unknown topology '%s': a directory, not a GraphML or node-link JSON file, and not one of ["
+                        .formatted(dir));
+        assertThatThrownBy(() -> CATALOG.load(dir.resolve("gone.json").toString()))
+                .hasMessageStartingWith("unknown topology '%s': no such file, and not one of [".formatted(dir.resolve("gone.json")));
+    }
+
+    @Test
     void explicitPathWins() {
         Path file = CATALOG.directory().orElseThrow().resolve("Ion.graphml");
         assertThat(CATALOG.load(file.toString()).nodeCount()).isEqualTo(125);
