@@ -67,8 +67,7 @@ public final class TopologyNormalizer {
         });
         if (nodes.size() < 2) {
             throw new TopologyFormatException(raw.source(), null,
-                    "the largest strongly connected component has %d node(s); expected at least 2 (does the file have links?)"
-                            .formatted(nodes.size()));
+                    "the largest strongly connected component has %d node(s); expected at least 2 (%s)".formatted(nodes.size(), whyNoComponent(raw)));
         }
         List<DroppedNode> dropped = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -86,6 +85,14 @@ public final class TopologyNormalizer {
         ordered.forEach((key, cap) -> links.add(new Link(links.size(), (int) (key / size), (int) (key % size), cap)));
         // Only here is it known which of the file's nodes are missing: a demand or --show naming one is told why.
         return new Topology(raw.name(), nodes, links, dropped);
+    }
+
+    /** @return why no two nodes reach each other, as far as the file tells: "has links?" misled for a directed file that has some */
+    private static String whyNoComponent(RawGraph raw) {
+        if (raw.edges().stream().allMatch(e -> e.source().equals(e.target()))) {
+            return raw.edges().isEmpty() ? "the file has no links" : "the file's only links are self-loops";
+        }
+        return "the file's links are directed and form no cycle: no two nodes reach each other";
     }
 
     /**

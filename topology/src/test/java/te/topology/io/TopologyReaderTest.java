@@ -200,6 +200,18 @@ class TopologyReaderTest {
     }
 
     @Test
+    void aGraphWithoutTwoNodesThatReachEachOtherSaysWhyFromWhatTheFileHas() {
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"b\"/>")))
+                .hasMessage("test.graphml: the largest strongly connected component has 1 node(s); expected at least 2 (the file has no links)");
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"b\"/><edge source=\"a\" target=\"a\"/>")))
+                .hasMessageEndingWith("expected at least 2 (the file's only links are self-loops)");
+        // It has links: asking whether it has any misled.
+        assertThatThrownBy(() -> read(graphml("directed", "<node id=\"a\"/><node id=\"b\"/><node id=\"c\"/>"
+                + "<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/>")))
+                .hasMessageEndingWith("expected at least 2 (the file's links are directed and form no cycle: no two nodes reach each other)");
+    }
+
+    @Test
     void badJsonShapesAreNamed() {
         assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": 3}".getBytes(StandardCharsets.UTF_8)))
                 .hasMessage("j.json: expected an array 'nodes' at the top level");
