@@ -67,8 +67,8 @@ public final class NodeLinkJsonReader {
 
         List<RawNode> nodes = new ArrayList<>();
         for (int i = 0; i < nodesJson.size(); i++) {
-            JsonNode node = nodesJson.get(i);
             String element = "nodes[%d]".formatted(i);
+            JsonNode node = object(source, element, nodesJson.get(i), "{\"id\": ...}");
             String id = idText(source, element, node.get("id"), "id");
             JsonNode label = node.has("label") ? node.get("label") : node.get("name");
             String labelText = label != null && label.isValueNode() ? label.asText() : id;
@@ -77,8 +77,8 @@ public final class NodeLinkJsonReader {
         }
         List<RawEdge> edges = new ArrayList<>();
         for (int i = 0; i < linksJson.size(); i++) {
-            JsonNode link = linksJson.get(i);
             String element = "links[%d]".formatted(i);
+            JsonNode link = object(source, element, linksJson.get(i), "{\"source\": ..., \"target\": ...}");
             String u = idText(source, element, link.get("source"), "source");
             String v = idText(source, element, link.get("target"), "target");
             if (!multigraph) {
@@ -102,8 +102,19 @@ public final class NodeLinkJsonReader {
         return node;
     }
 
+    /** A node or link given as anything but an object would otherwise be said to lack its fields ("got null"). */
+    private static JsonNode object(String source, String element, JsonNode value, String expected) {
+        if (!value.isObject()) {
+            throw new TopologyFormatException(source, element, "expected an object %s, got %s".formatted(expected, value));
+        }
+        return value;
+    }
+
     private static String idText(String source, String element, JsonNode value, String field) {
-        if (value == null || !(value.isTextual() || value.isIntegralNumber()) || value.asText().isEmpty()) {
+        if (value == null) {
+            throw new TopologyFormatException(source, element, "'%s' is missing; expected a non-empty string or integer".formatted(field));
+        }
+        if (!(value.isTextual() || value.isIntegralNumber()) || value.asText().isEmpty()) {
             throw new TopologyFormatException(source, element,
                     "'%s' must be a non-empty string or integer, got %s".formatted(field, value));
         }

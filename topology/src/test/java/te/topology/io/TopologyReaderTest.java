@@ -212,11 +212,25 @@ class TopologyReaderTest {
     }
 
     @Test
+    void nodesAndLinksThatAreNotObjectsOrLackTheirIdsAreNamedAsSuch() {
+        assertThatThrownBy(() -> json("{\"nodes\":[1,2],\"links\":[]}"))
+                .hasMessage("t.json: nodes[0]: expected an object {\"id\": ...}, got 1");
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[[1,2]]}"))
+                .hasMessage("t.json: links[0]: expected an object {\"source\": ..., \"target\": ...}, got [1,2]");
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"name\":\"x\"}],\"links\":[]}"))
+                .hasMessage("t.json: nodes[0]: 'id' is missing; expected a non-empty string or integer");
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1}]}"))
+                .hasMessage("t.json: links[0]: 'target' is missing; expected a non-empty string or integer");
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":null}],\"links\":[]}"))
+                .hasMessage("t.json: nodes[0]: 'id' must be a non-empty string or integer, got null");
+    }
+
+    @Test
     void badJsonShapesAreNamed() {
         assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": 3}".getBytes(StandardCharsets.UTF_8)))
                 .hasMessage("j.json: expected an array 'nodes' at the top level");
         assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": [{}], \"links\": []}".getBytes(StandardCharsets.UTF_8)))
-                .hasMessageContaining("j.json: nodes[0]: 'id' must be");
+                .hasMessage("j.json: nodes[0]: 'id' is missing; expected a non-empty string or integer");
         assertThatThrownBy(() -> reader.read("j.json", "{\"nodes\": [".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageStartingWith("j.json: not valid JSON");
         String both = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2}],\"edges\":[]}";
