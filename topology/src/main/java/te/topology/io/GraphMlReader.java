@@ -166,6 +166,8 @@ public final class GraphMlReader {
             Map<String, String> keyNames = new HashMap<>();
             java.util.Set<String> edgeIds = new java.util.HashSet<>();
             Endpoints endpoints = new Endpoints();
+            // Key id -> where a <data> first used it: checked at the end, as a <key> may follow its first use.
+            Map<String, Place> dataUse = new java.util.LinkedHashMap<>();
             java.util.Deque<java.util.Set<String>> dataKeys = new java.util.ArrayDeque<>();
             java.util.Deque<String> owners = new java.util.ArrayDeque<>();
             String encoding = xml.getCharacterEncodingScheme();
@@ -223,6 +225,9 @@ public final class GraphMlReader {
                             throw new TopologyFormatException(source, owners.peek(), at(xml)
                                     + "<data key=\"%s\"> given twice%s; which one holds is ambiguous".formatted(key, foreign(xml)));
                         }
+                        if (key != null) {
+                            dataUse.putIfAbsent(key, new Place(owners.isEmpty() ? tag(xml) : owners.peek(), at(xml)));
+                        }
                     }
                     default -> {
                     }
@@ -237,6 +242,13 @@ public final class GraphMlReader {
                 throw new TopologyFormatException(source, null, "no <graph> element");
             }
             endpoints.check(source);
+            for (Map.Entry<String, Place> use : dataUse.entrySet()) {
+                // The importer drops such data without a word: a capacity under a mistyped key would become the default.
+                if (!keys.contains(use.getKey())) {
+                    throw new TopologyFormatException(source, use.getValue().element(), use.getValue().at() + ("<data key=\"%s\"> names no "
+                            + "declared <key>; expected one of %s").formatted(use.getKey(), new java.util.TreeSet<>(keys)));
+                }
+            }
             return directed;
         } catch (XMLStreamException e) {
             // The JDK's message repeats the location on a line of its own; keep the reason.
@@ -266,6 +278,10 @@ public final class GraphMlReader {
                     + "edge id '%s' given twice; expected unique edge ids (parallel links are separate <edge>s with distinct ids or none)"
                             .formatted(id));
         }
+    }
+
+    /** Where something stands in the file, for a message: the element as written and its "line L, column C: ". */
+    private record Place(String element, String at) {
     }
 
     /**

@@ -140,6 +140,18 @@ class TopologyReaderTest {
                         + "expected unique node ids");
     }
 
+    /** JGraphT drops data under an undeclared key without a word: a capacity under a mistyped key became the default. */
+    @Test
+    void dataUnderAnUndeclaredKeyIsNamed() {
+        assertThatThrownBy(() -> read(graphml("undirected", "<node id=\"a\"/><node id=\"b\"/>\n"
+                + "<edge id=\"e1\" source=\"a\" target=\"b\"><data key=\"d2\">1e9</data></edge>")))
+                .hasMessage("test.graphml: <edge id=\"e1\">: line 7, column 52: <data key=\"d2\"> names no declared <key>; expected one of [d0, d1]");
+        // A key declared after its first use is declared all the same.
+        String late = graphml("undirected", "<node id=\"a\"/><node id=\"b\"/><edge source=\"a\" target=\"b\"><data key=\"d9\">1e9</data></edge>")
+                .replace("</graphml>", "<key attr.name=\"x\" attr.type=\"string\" for=\"edge\" id=\"d9\"/></graphml>");
+        assertThat(read(late).nodeCount()).isEqualTo(2);
+    }
+
     /** JGraphT's own refusals ("Target vertex c not found", "Node id missing") named neither the line nor what was expected. */
     @Test
     void nodesWithoutIdsAndEdgesToNoNodeAreNamedWithTheirLine() {
