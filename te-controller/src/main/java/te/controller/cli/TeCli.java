@@ -33,7 +33,7 @@ public final class TeCli implements Runnable {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         // Paths may not be empty (Path.of("") is the working directory: a state directory or cache
         // would land in the checkout), and whole numbers are decimal ASCII digits (picocli's own
-        // converters take other scripts' digits, and 010 as octal).
+        // converters take other scripts' digits, and 010 as octal); so are decimals.
         cli.registerConverter(java.nio.file.Path.class, TeCli::path);
         CommandLine.ITypeConverter<Integer> integer = s -> (int) whole(s, Integer.MIN_VALUE, Integer.MAX_VALUE);
         cli.registerConverter(Integer.class, integer);
@@ -41,6 +41,9 @@ public final class TeCli implements Runnable {
         CommandLine.ITypeConverter<Long> wholeLong = s -> whole(s, Long.MIN_VALUE, Long.MAX_VALUE);
         cli.registerConverter(Long.class, wholeLong);
         cli.registerConverter(Long.TYPE, wholeLong);
+        // Decimal numbers as people write them: picocli's own (Double.valueOf) takes 0x1p10 as 1024 and 1000d as 1000.
+        cli.registerConverter(Double.class, TeCli::decimal);
+        cli.registerConverter(Double.TYPE, TeCli::decimal);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             PrintWriter err = commandLine.getErr();
             if (e instanceof IllegalArgumentException || e instanceof IllegalStateException
@@ -145,6 +148,20 @@ public final class TeCli implements Runnable {
             throw new CommandLine.TypeConversionException("a path must not be empty");
         }
         return java.nio.file.Path.of(text);
+    }
+
+    /** @return {@code text}'s value when it is a plain decimal ({@link te.topology.io.PlainDecimal}) within a double's range */
+    private static double decimal(String text) {
+        double value = te.topology.io.PlainDecimal.parse(text);
+        if (Double.isNaN(value)) {
+            throw new CommandLine.TypeConversionException(
+                    "'%s' is not a decimal number (digits with an optional point and exponent, as 1000 or 2.5e3)".formatted(text));
+        }
+        if (Double.isInfinite(value)) {
+            // Named as typed: each option's range check would say "got Infinity".
+            throw new CommandLine.TypeConversionException("'%s' is too large a number".formatted(text.strip()));
+        }
+        return value;
     }
 
     private static long whole(String text, long min, long max) {

@@ -47,6 +47,21 @@ class CliFailureTest {
         assertThat(Files.readAllBytes(topology)).isEqualTo(Files.readAllBytes(zoo));
     }
 
+    /** picocli's own double converter took 0x1p10 as 1024 and 1000d as 1000; 1e999 was named "Infinity". */
+    @Test
+    void aDecimalFlagTakesPlainDecimalsOnlyAndNamesWhatWasTyped() {
+        for (String typed : new String[] {"0x1p10", "1000d", "NaN", "Infinity"}) {
+            Run r = TeCliTest.run("topology", "-t", "Abilene", "--default-capacity", typed);
+            assertThat(r.exit()).as(typed).isEqualTo(2);
+            assertThat(r.err()).as(typed).startsWith("error: Invalid value for option '--default-capacity': '" + typed
+                    + "' is not a decimal number (digits with an optional point and exponent, as 1000 or 2.5e3)");
+            assertThat(r.out()).as(typed).isEmpty();
+        }
+        Run huge = TeCliTest.run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", "--time-limit", "1e999");
+        assertThat(huge.err()).startsWith("error: Invalid value for option '--time-limit': '1e999' is too large a number");
+        assertThat(TeCliTest.run("topology", "-t", "Abilene", "--default-capacity", "2.5e3").exit()).isZero();
+    }
+
     @Test
     void compareSaysWhyAMethodFoundNoAllocationAndExitsNonZero() {
         // A limit too short to start the LP: the full LP ends without an allocation, POP routes its
