@@ -233,8 +233,11 @@ class TopologyReaderTest {
                 .hasMessage("t.json: nodes[0]: 'id' is missing; expected a non-empty string or integer");
         assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1}]}"))
                 .hasMessage("t.json: links[0]: 'target' is missing; expected a non-empty string or integer");
-        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":null}],\"links\":[]}"))
-                .hasMessage("t.json: nodes[0]: 'id' must be a non-empty string or integer, got null");
+        // Mutant: the id type check removed (null, true and 1.5 read as ids "null", "true" and "1.5").
+        for (String id : new String[] {"null", "true", "1.5"}) {
+            assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":%s},{\"id\":2}],\"links\":[]}".formatted(id)))
+                    .hasMessage("t.json: nodes[0]: 'id' must be a non-empty string or integer, got " + id);
+        }
     }
 
     @Test
@@ -508,5 +511,133 @@ class TopologyReaderTest {
 
     private Topology json(String text) {
         return reader.read("t.json", text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    // From a mutation audit (PIT 1.30.2) of the readers: each test below fails with the mutant named in its comment applied by hand.
+
+    private static final String TWO_NODES = "<node id=\"a\"/><node id=\"b\"/>";
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Mutant: the check of edgedefault's value removed (any word read as undirected). */
+    @Test
+    void anEdgeDefaultOtherThanDirectedOrUndirectedIsNamed() {
+        assertThatThrownBy(() -> reader.read("g.graphml", bytes(graphml("bidirected", TWO_NODES + "<edge source=\"a\" target=\"b\"/>"))))
+                .hasMessage("g.graphml: <graph>: edgedefault must be 'directed' or 'undirected', got 'bidirected'");
+    }
+
+    /** Mutants: the nested-<graphml> and missing-<graph> refusals removed. */
+    @Test
+    void aNestedGraphmlAndAFileWithoutAGraphAreNamed() {
+        assertThatThrownBy(() -> reader.read("g.graphml", bytes(graphml("undirected", TWO_NODES + "<graphml/>"))))
+                .hasMessageContaining("g.graphml: <graphml>: line 6, column").hasMessageContaining("a nested <graphml>");
+        assertThatThrownBy(() -> reader.read("g.graphml", bytes("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"/>")))
+                .hasMessage("g.graphml: no <graph> element");
+    }
+
+    /** Mutant: xmlBoolean always true (an edge's own directed="false" in an undirected graph was refused). */
+    @Test
+    void anEdgeThatSaysItIsUndirectedInAnUndirectedGraphLoads() {
+        assertThat(reader.read("g.graphml", bytes(graphml("undirected", TWO_NODES + "<edge directed=\"false\" source=\"a\" target=\"b\"/>"))).arcCount())
+                .isEqualTo(2);
+    }
+
+    /** Mutant: a closed element's data keys not dropped (graph data after a node counted as the node's). */
+    @Test
+    void theSameKeyOnANodeAndOnTheGraphAfterItIsNoRepetition() {
+        String text = graphml("undirected", TWO_NODES + "<node id=\"c\"><data key=\"k\">x</data></node><data key=\"k\">network</data>"
+                + "<edge source=\"a\" target=\"b\"/>").replace("<graph ", "<key attr.name=\"note\" attr.type=\"string\" id=\"k\"/><graph ");
+        assertThat(reader.read("g.graphml", bytes(text)).nodeCount()).isEqualTo(2);
+    }
+
+    /** Mutant: keys without attr.name taken as one name ("null"), so a second such key was refused. */
+    @Test
+    void keysWithoutAttributeNamesDoNotClash() {
+        String text = graphml("undirected", TWO_NODES + "<edge source=\"a\" target=\"b\"/>")
+                .replace("<graph ", "<key id=\"x1\" for=\"node\"/><key id=\"x2\" for=\"node\"/><graph ");
+        assertThat(reader.read("g.graphml", bytes(text)).nodeCount()).isEqualTo(2);
+    }
+
+    /** Mutant: the blank check removed (an empty LinkSpeedRaw, as exporters write, was "not a decimal number"). */
+    @Test
+    void aBlankLinkSpeedRawGetsTheDefaultCapacity() {
+        Topology t = reader.read("g.graphml", bytes(graphml("undirected", TWO_NODES + "<edge source=\"a\" target=\"b\"><data key=\"d1\"> </data></edge>")));
+        assertThat(t.links()).allSatisfy(l -> assertThat(l.capacityMbps()).isEqualTo(1000.0));
+    }
+
+    /** Mutants: the normaliser's duplicate-id and unknown-endpoint checks removed (GraphML's scan refuses both first). */
+    @Test
+    void jsonWithARepeatedIdOrALinkToNoNodeIsNamed() {
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":\"a\"},{\"id\":\"a\"}],\"links\":[]}"))
+                .isInstanceOf(TopologyFormatException.class).hasMessage("t.json: node 'a': duplicate node id");
+        // An integer id and its text are one id: demand files cannot tell them apart.
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1},{\"id\":\"1\"}],\"links\":[]}")).hasMessage("t.json: node '1': duplicate node id");
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":3}]}"))
+                .hasMessage("t.json: links[0] (1->3): endpoint '3' is not a node of the graph");
+    }
+
+    /** Mutant: > MAX_CAPACITY_MBPS made >= (parallel links adding up to exactly 1 Pbit/s refused). */
+    @Test
+    void parallelLinksAddingUpToExactlyOnePetabitPerSecondLoad() {
+        Topology t = json("{\"directed\":true,\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":5e8},"
+                + "{\"source\":1,\"target\":2,\"capacity\":5e8},{\"source\":2,\"target\":1,\"capacity\":1}]}");
+        assertThat(t.capacityMbps(t.arcIndex(0, 1))).isEqualTo(1e9);
+    }
+
+    /** Mutants: the tie-break's negation or its key removed (the later component kept). */
+    @Test
+    void ofTwoEqualComponentsTheOneWithTheEarliestNodeIsKept() {
+        Topology t = json("{\"nodes\":[{\"id\":\"x\"},{\"id\":\"c\"},{\"id\":\"d\"},{\"id\":\"y\"}],"
+                + "\"links\":[{\"source\":\"c\",\"target\":\"d\"},{\"source\":\"x\",\"target\":\"y\"}]}");
+        assertThat(t.nodes()).extracting(te.topology.Node::id).containsExactly("x", "y");
+        assertThat(t.droppedNodes()).extracting(te.topology.DroppedNode::id).containsExactly("c", "d");
+    }
+
+    /** Mutant: indexOf(',') >= 0 made > 0 (an id starting with a comma accepted). */
+    @Test
+    void anIdStartingWithACommaIsNamed() {
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":\",a\"},{\"id\":\"b\"}],\"links\":[{\"source\":\",a\",\"target\":\"b\"}]}"))
+                .hasMessageContaining("node ',a'").hasMessageContaining("must not hold a comma");
+    }
+
+    /** Mutants: capacity's null and number checks removed ("100" read as 100 Mbps, null refused). */
+    @Test
+    void aJsonCapacityIsANumberOrNull() {
+        String link = "{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":%s}]}";
+        assertThatThrownBy(() -> json(link.formatted("\"100\""))).hasMessage("t.json: links[0]: 'capacity' must be a number of Mbps, got \"100\"");
+        assertThat(new TopologyReader(new LoadOptions(40.0)).read("t.json", link.formatted("null").getBytes(StandardCharsets.UTF_8))
+                .capacityMbps(0)).isEqualTo(40.0);
+    }
+
+    /** Mutant: i + 1 < length made <= (a high surrogate ending an id read past its end: StringIndexOutOfBoundsException). */
+    @Test
+    void aHighSurrogateEndingAnIdIsNamed() {
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":\"a\\uD800\"},{\"id\":2}],\"links\":[]}"))
+                .isInstanceOf(TopologyFormatException.class)
+                .hasMessage("t.json: nodes[0]: 'id' holds an unpaired UTF-16 surrogate \\uD800 at character 1; expected valid Unicode text");
+    }
+
+    /** Mutant: the multigraph type check removed ("no" read as a multigraph). */
+    @Test
+    void multigraphMustBeABoolean() {
+        assertThatThrownBy(() -> json("{\"multigraph\":\"no\",\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[]}"))
+                .hasMessage("t.json: 'multigraph' must be true or false, got \"no\"");
+    }
+
+    /** Mutants: the printable-character part of the unknown-format message removed. */
+    @Test
+    void anUnknownFormatShowsItsFirstCharacterWhenPrintable() {
+        assertThatThrownBy(() -> reader.read("t.txt", "  [1, 2]".getBytes(StandardCharsets.UTF_8))).hasMessage("t.txt: unknown format: expected GraphML (starts with '<') or "
+                + "node-link JSON (starts with '{'), got byte 0x5b ('[') at offset 2");
+        assertThatThrownBy(() -> reader.read("t.txt", new byte[] {0x7f})).hasMessageEndingWith("got byte 0x7f at offset 0");
+    }
+
+    /** Mutant: the byte-order mark's length check made > 3 (a file holding only the mark was "unknown format 0xef"). */
+    @Test
+    void aFileHoldingOnlyAByteOrderMarkIsEmpty() {
+        assertThatThrownBy(() -> reader.read("t.json", new byte[] {(byte) 0xef, (byte) 0xbb, (byte) 0xbf}))
+                .hasMessage("t.json: the file is empty (or only whitespace)");
     }
 }
