@@ -309,6 +309,19 @@ class TopologyReaderTest {
                 .hasMessageContaining("a DOCTYPE declaration is not allowed").hasMessageNotContaining("TOP-SECRET");
     }
 
+    /**
+     * The parser must not even open an external DTD before the DOCTYPE is refused: with DTD support
+     * left on (a mutant of the audit), it read this one, and its malformed content was the error.
+     */
+    @Test
+    void anExternalDtdIsNeverOpened(@TempDir Path dir) throws Exception {
+        Path dtd = Files.writeString(dir.resolve("evil.dtd"), "<!ENTITY % broken");
+        String text = graphml("undirected", TRIANGLE).replace("<graphml ", "<!DOCTYPE graphml SYSTEM \"" + dtd.toUri() + "\">\n<graphml ");
+        assertThatThrownBy(() -> read(text)).isInstanceOf(TopologyFormatException.class)
+                .hasMessageStartingWith("test.graphml: line 2, column ")
+                .hasMessageEndingWith(": a DOCTYPE declaration is not allowed (its entities could read local files or URLs)");
+    }
+
     @Test
     void graphMlTheImporterWouldFlattenOrDropIsRefusedWithWhereItIs() {
         String two = "<node id=\"a\"/><node id=\"b\"/>";
