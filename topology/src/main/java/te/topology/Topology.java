@@ -154,6 +154,14 @@ public final class Topology {
         return dropped;
     }
 
+    /**
+     * @return whether {@code idOrLabel} names (as {@link #resolveNode} would) a node of the file that
+     *         normalisation dropped, rather than no node at all
+     */
+    public boolean isDropped(String idOrLabel) {
+        return dropped.stream().anyMatch(d -> d.isNamed(idOrLabel));
+    }
+
     /** @return the node with this file id, if any */
     public Optional<Node> nodeById(String id) {
         Integer index = indexById.get(id);
@@ -188,7 +196,7 @@ public final class Topology {
                     .formatted(idOrLabel, name));
         }
         if (found == null) {
-            if (dropped.stream().anyMatch(d -> d.isNamed(idOrLabel))) {
+            if (isDropped(idOrLabel)) {
                 throw new IllegalArgumentException(("node '%s' of %s was dropped on loading: it lies outside the largest strongly "
                         + "connected component, which kept %d of the file's %d nodes (expected one of their ids or labels)")
                         .formatted(idOrLabel, name, nodes.size(), nodes.size() + dropped.size()));

@@ -173,7 +173,8 @@ public final class TrafficMatrixBuilder {
                     topology.name()));
             return -1;
         } catch (IllegalArgumentException e) {
-            violation("%s: %s '%s' is not a node of %s".formatted(row, field, node, topology.name()));
+            violation("%s: %s '%s' is not a node of %s%s".formatted(row, field, node, topology.name(), topology.isDropped(node)
+                    ? " (the file has it, but it was dropped on loading: it lies outside the largest strongly connected component)" : ""));
             return -1;
         }
     }

@@ -26,6 +26,18 @@ class TrafficMatrixIoTest {
         }
     }
 
+    /** A demand for a node the file has but normalisation dropped says so: "not a node" alone reads as a typo. */
+    @Test
+    void aNodeDroppedOnLoadingIsNamedAsDropped() {
+        Topology net = new Topology("net", List.of(new te.topology.Node(0, "a", "a"), new te.topology.Node(1, "b", "b")),
+                List.of(new te.topology.Link(0, 0, 1, 10), new te.topology.Link(1, 1, 0, 10)), List.of(new te.topology.DroppedNode("x", "Island")));
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(net, "up", new StringReader("a,island,1\nz,b,2\n")))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .hasMessageContaining("line 1: dst 'island' is not a node of net (the file has it, but it was dropped on loading: it lies "
+                        + "outside the largest strongly connected component)")
+                .hasMessageEndingWith("line 2: src 'z' is not a node of net");
+    }
+
     /** A label two nodes carry is named as such, not as an unknown node. */
     @Test
     void anAmbiguousLabelIsNamedAsSuch() {
