@@ -19,7 +19,9 @@ public final class NodeLinkJsonReader {
     /** Strict: a key given twice or anything after the document would otherwise be ignored without a word. */
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
-            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // Decimals keep what the file wrote: 1e999 read as a double is Infinity, which the file does not say.
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     /**
      * @param source name of the input for error messages
@@ -147,6 +149,11 @@ public final class NodeLinkJsonReader {
         if (!value.isNumber()) {
             throw new TopologyFormatException(source, element, "'capacity' must be a number of Mbps, got " + value);
         }
-        return value.asDouble();
+        double mbps = value.doubleValue();
+        if (Double.isInfinite(mbps)) {
+            throw new TopologyFormatException(source, element, "'capacity' must be a number of Mbps from %.0e to %.0e, got %s"
+                    .formatted(te.topology.Link.MIN_CAPACITY_MBPS, te.topology.Link.MAX_CAPACITY_MBPS, value));
+        }
+        return mbps;
     }
 }

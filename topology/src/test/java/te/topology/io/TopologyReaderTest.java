@@ -632,6 +632,16 @@ class TopologyReaderTest {
                 .hasMessage("t.json: nodes[0]: 'id' holds an unpaired UTF-16 surrogate \\uD800 at character 1; expected valid Unicode text");
     }
 
+    /** 1e999 was named "Infinity", a value the file does not hold. */
+    @Test
+    void aJsonCapacityBeyondADoubleIsNamedAsWritten() {
+        assertThatThrownBy(() -> json("{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":1e999}]}"))
+                .hasMessage("t.json: links[0]: 'capacity' must be a number of Mbps from 1e-06 to 1e+09, got 1E+999");
+        // Decimals still read as the doubles they name.
+        assertThat(json("{\"nodes\":[{\"id\":1},{\"id\":2}],\"links\":[{\"source\":1,\"target\":2,\"capacity\":0.1}]}")
+                .capacityMbps(0)).isEqualTo(0.1);
+    }
+
     /** Mutant: the multigraph type check removed ("no" read as a multigraph). */
     @Test
     void multigraphMustBeABoolean() {
