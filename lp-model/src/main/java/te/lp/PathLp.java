@@ -83,8 +83,10 @@ public record PathLp(LpModel model, int[] memberStart, int[] memberPathVariable,
         // power of two at or below the first answer, it is of order 1 and the tolerances hold.
         SolveResult again = solveIn(LpUnits.of(model, pathColumns(), LpUnits.powerOfTwoAtOrBelow(extra)), solver, start,
                 new SolverOptions(remaining, options.threads(), options.verbose()));
-        return new SolveResult(again.status(), again.objective(), again.x(), again.rowDual(), first.solveSeconds() + again.solveSeconds(),
-                again.message(), again.basis(), again.iterations());
+        // A second solve cut short by the limit (or failing) leaves the first answer, for the certification to judge.
+        SolveResult kept = again.hasSolution() ? again : first;
+        return new SolveResult(kept.status(), kept.objective(), kept.x(), kept.rowDual(), first.solveSeconds() + again.solveSeconds(),
+                kept.message(), kept.basis(), kept.iterations());
     }
 
     /**

@@ -160,6 +160,46 @@ class HugeCapacityTest {
     }
 
     /**
+     * The second solve of a z far below 1 gets what the first left of the time limit, and where
+     * it ends without an answer (here: cut short) the first answer stands, for the certification to
+     * judge; its time counts either way.
+     */
+    @Test
+    void aSecondSolveEndingWithoutAnAnswerLeavesTheFirst() {
+        PathLp lp = Formulations.minMaxUtilisation(ring(10, 1, SMALL, SMALL / 0x1p20));
+        TeSolver pdlp = Solvers.byName("pdlp");
+        List<SolveResult> results = new ArrayList<>();
+        List<Double> limits = new ArrayList<>();
+        TeSolver secondCutShort = new TeSolver() {
+            @Override
+            public String name() {
+                return "pdlp-second-cut-short";
+            }
+
+            @Override
+            public SolveResult solve(LpModel model, SolverOptions options) {
+                limits.add(options.timeLimitSeconds());
+                SolveResult r = results.isEmpty() ? pdlp.solve(model, options) : SolveResult.failed(SolveStatus.TIME_LIMIT, 0.25, "stopped");
+                results.add(r);
+                return r;
+            }
+
+            @Override
+            public boolean firstOrder() {
+                return true;
+            }
+        };
+
+        SolveResult r = lp.solve(secondCutShort, null, new SolverOptions(60, 1, false));
+
+        assertThat(results).hasSize(2);
+        assertThat(limits.get(1)).isCloseTo(60 - results.get(0).solveSeconds(), within(1e-9));
+        assertThat(r.status()).isEqualTo(SolveStatus.OPTIMAL);
+        assertThat(lp.extraValue(r.x())).isPositive().isLessThan(PathLp.SMALL_EXTRA_VALUE);
+        assertThat(r.solveSeconds()).isCloseTo(results.get(0).solveSeconds() + 0.25, within(1e-9));
+    }
+
+    /**
      * The safety net behind the units: a first-order α its own duals do not certify is an error,
      * never OPTIMAL. OR-Tools' PDLP handed these LPs in Mbps (as before {@link LpUnits}) called α
      * 2·10⁻⁴ and 3·10⁻⁴ optimal where it is 0.53 and 0.51.
