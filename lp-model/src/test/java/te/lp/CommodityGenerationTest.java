@@ -61,6 +61,8 @@ class CommodityGenerationTest {
         for (double gap : new double[] {TeOptimizer.DEFAULT_GAP, 1e-4}) {
             boolean[] leftOut = CommodityGeneration.startingLeftOut(p, gap);
             assertThat(leftOut).as("gap %s leaves commodities out", gap).isNotNull();
+            assertThat(leftOutDemandMbps(p, leftOut)).as("gap %s: what is left out carries at most that share of the demand", gap)
+                    .isLessThanOrEqualTo(gap * p.commodities().totalDemandMbps());
             TeResult certified = new TeOptimizer(solver, OPTIONS).withGap(gap).solve(p, Objective.TOTAL_FLOW);
             assertThat(certified.optimal()).as(certified.message()).isTrue();
             assertThat(certified.rows()).as("gap %s: certified without the LP of every commodity", gap).isLessThan(exact.rows());
@@ -70,6 +72,110 @@ class CommodityGenerationTest {
                     .isLessThanOrEqualTo(exact.value() * (1 + 1e-9))
                     .isGreaterThanOrEqualTo(exact.value() * (1 - gap));
         }
+    }
+
+    /**
+     * Cogentco gravity: the lightest commodities that fit in twice the lightest one's share of the
+     * demand are one or two of 38,000, fewer than {@value CommodityGeneration#MIN_LEFT_OUT_COUNT_SHARE}
+     * of them, so the LP keeps every commodity.
+     */
+    @Test
+    void tooFewLightCommoditiesToShrinkTheLpLeaveNoneOut() {
+        Topology t = te.zoo.TopologyCatalog.discover().load("Cogentco");
+        TeProblem p = TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("gravity", 1, 16).generate(t));
+        Commodities c = p.commodities();
+        assertThat(p.pathVariables()).isGreaterThanOrEqualTo(CapacityRowGeneration.LAZY_MIN_PATH_VARIABLES);
+        double share = 2 * c.demandMbps(c.byDescendingDemand()[c.size() - 1]) / c.totalDemandMbps();
+
+        assertThat(CommodityGeneration.startingLeftOut(p, share)).isNull();
+    }
+
+    /**
+     * Triangle 0, 1, 2 with both directions (0→1 1 Mbps, 1→2 3 Mbps, the others 10), commodities
+     * 0→1 (4 Mbps), 0→2 (4) and 1→2 (6), each with its direct arc first and a 2-hop path second.
+     */
+    private static TeProblem triangle() {
+        Topology t = te.topology.TestTopologies.graph(3, "0>1@1", "0>2@10", "1>0@10", "1>2@3", "2>0@10", "2>1@10");
+        return TeInstances.problem(t, new PathSpec(2, PathMethod.EDGE_DISJOINT, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=4", "0>2=4", "1>2=6"));
+    }
+
+    /** @return per arc of {@link #triangle} the price {@code others}, but {@code onArc} on arc 0→2 */
+    private static double[] pricedOn02(TeProblem p, double onArc, double others) {
+        double[] price = new double[p.topology().arcCount()];
+        java.util.Arrays.fill(price, others);
+        price[p.topology().arcIndex(0, 2)] = onArc;
+        return price;
+    }
+
+    @Test
+    void theTailGoesOnItsCheapestPathTheFirstAmongEqualOnes() {
+        TeProblem p = triangle();
+        boolean[] all = {true, true, true};
+        assertThat(CommodityGeneration.onCheapestPaths(p, all, 0.5, null)).containsExactly(2, 0, 2, 0, 3, 0);
+        assertThat(CommodityGeneration.onCheapestPaths(p, all, 0.5, new double[6])).as("every path free").containsExactly(2, 0, 2, 0, 3, 0);
+        // Arc 0→2 at 5, the others at 1: 0→2's own arc costs 5, its path over 1 costs 2.
+        assertThat(CommodityGeneration.onCheapestPaths(p, all, 0.5, pricedOn02(p, 5, 1))).containsExactly(2, 0, 0, 2, 3, 0);
+        assertThat(CommodityGeneration.onCheapestPaths(p, new boolean[] {true, false, true}, 1.0, pricedOn02(p, 5, 1)))
+                .as("only the chosen").containsExactly(4, 0, 0, 0, 6, 0);
+    }
+
+    /**
+     * 0→2 pinned on its path over 1: at 0→2 priced 1, 2→1 free and the other arcs 5, that path
+     * (10) and 0→1's direct arc (5) are dearer than 0→2 and 0→2→1 (1 each), so both rejoin; 1→2 stays
+     * on its direct arc, its cheapest at 5.
+     */
+    @Test
+    void onlyCommoditiesPinnedOffTheirCheapestPathRejoin() {
+        TeProblem p = triangle();
+        boolean[] pinned = {true, true, true};
+        double[] pinnedFlow = {2, 0, 0, 2, 3, 0}; // half of each demand, 0→2's on its path over 1
+        double[] price = pricedOn02(p, 1, 5);
+        price[p.topology().arcIndex(2, 1)] = 0;
+
+        assertThat(CommodityGeneration.unpinOffCheapest(p, pinned, pinnedFlow, price)).isEqualTo(2);
+        assertThat(pinned).containsExactly(false, false, true);
+    }
+
+    /** The pinned flows overload 0→1 (2 of 1 Mbps) and fill 1→2 exactly (3 of 3): only 0→1's commodity rejoins. */
+    @Test
+    void onlyCommoditiesPinnedOverAnOverloadedArcRejoin() {
+        TeProblem p = triangle();
+        boolean[] pinned = {true, true, true};
+        double[] pinnedFlow = {2, 0, 2, 0, 3, 0}; // half of each demand on its direct arc
+        double[] left = CommodityGeneration.capacityLeft(p, pinnedFlow);
+        assertThat(left[p.topology().arcIndex(0, 1)]).isEqualTo(-1);
+        assertThat(left[p.topology().arcIndex(1, 2)]).isZero();
+
+        assertThat(CommodityGeneration.unpinOverloading(p, pinned, pinnedFlow, left)).isEqualTo(1);
+        assertThat(pinned).containsExactly(false, true, true);
+    }
+
+    /** At 0→2 priced 0.5, the others 1, only 0→2 has a path below 1; 0→1's and 1→2's cheapest cost exactly 1. */
+    @Test
+    void onlyLeftOutCommoditiesWithAPathBelowOneJoin() {
+        TeProblem p = triangle();
+        boolean[] leftOut = {true, true, true};
+
+        assertThat(CommodityGeneration.admitUnderpriced(p, leftOut, pricedOn02(p, 0.5, 1))).isEqualTo(1);
+        assertThat(leftOut).containsExactly(true, false, true);
+    }
+
+    /**
+     * Prices 1 on 1→2 and 1→0, the two arcs out of node 1, bound 1→2's 6 Mbps over their 13 Mbps:
+     * min-MLU's utilisation is at least 6/13; prices that value nothing bound nothing (z ≥ 0, α ≤ 1).
+     */
+    @Test
+    void boundsAtPricesThatValueACutAndAtNone() {
+        TeProblem p = triangle();
+        double[] cut = new double[6];
+        cut[p.topology().arcIndex(1, 2)] = 1;
+        cut[p.topology().arcIndex(1, 0)] = 1;
+        assertThat(CommodityGeneration.minMluLowerBound(p, cut)).isCloseTo(6.0 / 13, within(1e-15));
+        assertThat(CommodityGeneration.minMluLowerBound(p, new double[6])).isZero();
+        assertThat(CommodityGeneration.concurrentUpperBound(p, new double[6])).isEqualTo(1);
+        assertThat(CommodityGeneration.certifies(0, 0, TeOptimizer.DEFAULT_GAP)).as("no flow, bound 0").isTrue();
+        assertThat(CommodityGeneration.certifies(1 + 2e-7, 1, TeOptimizer.DEFAULT_GAP)).isFalse();
     }
 
     @Test
@@ -270,6 +376,14 @@ class CommodityGenerationTest {
         assertThat(r.rows()).isEqualTo(exact.rows());
         assertThat(r.value()).isCloseTo(exact.value(), within(1e-7 * exact.value()));
         assertThat(r.solveSeconds()).isCloseTo(dualless.seconds(), within(1e-9));
+    }
+
+    private static double leftOutDemandMbps(TeProblem p, boolean[] leftOut) {
+        double sum = 0;
+        for (int k = 0; k < leftOut.length; k++) {
+            sum += leftOut[k] ? p.commodities().demandMbps(k) : 0;
+        }
+        return sum;
     }
 
     /** @return the Zoo network with poisson-high-intra traffic (seed 1, scale 16) over default paths */
