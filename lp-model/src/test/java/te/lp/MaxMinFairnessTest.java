@@ -363,7 +363,9 @@ class MaxMinFairnessTest {
         // The solve makes that one try (after level 2 only: level 1's t is no step) and ends with it.
         TeSolver inner = highs("highs-warm");
         List<SolveStatus> tries = new ArrayList<>();
+        List<SolveStatus> solves = new ArrayList<>();
         TeSolver counting = new ObservedSolver("counting", inner, (start, options, r) -> {
+            solves.add(r.status());
             if (start != null && start.iterationBudget() > 0) {
                 tries.add(r.status());
             }
@@ -373,6 +375,7 @@ class MaxMinFairnessTest {
         assertThat(checker.violations(counted.allocation().orElseThrow(), 1)).isEmpty();
         assertThat(shares(counted)).containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, 1.0}, within(1e-6));
         assertThat(tries).containsExactly(SolveStatus.OPTIMAL);
+        assertThat(solves).as("levels 1 and 2, then the try, which is taken: no third level").hasSize(3);
         // 2->3 asking 9.7 does not fit: the try says so and the level is solved as usual.
         TeProblem tight = TeInstances.problem(chain, one, TeInstances.matrix(4, "0>1=10", "0>2=2", "1>2=10", "1>3=1", "2>3=9.7"));
         assertThat(tryAfterLevel(tight, 2)).isIn(SolveStatus.INFEASIBLE, SolveStatus.ITERATION_LIMIT);
@@ -427,6 +430,25 @@ class MaxMinFairnessTest {
         TeResult r = new TeOptimizer(zeroDuals, new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
         assertThat(r.status()).isEqualTo(SolveStatus.ERROR);
         assertThat(r.message()).contains("level 1").contains("price no commodity still rising");
+    }
+
+    /**
+     * The chain whose bottlenecks freeze at two levels, on a backend whose second solve comes back
+     * optimal but without duals: no bottleneck can be told there, so the result is an error naming
+     * that level, not the first level's shares passed off as fair.
+     */
+    @Test
+    void aLaterLevelWithoutDualsIsAnErrorNamingTheLevel() {
+        Topology chain = TestTopologies.graph(4, "0>1@10", "1>2@4", "2>3@10");
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(4, "0>1=10", "0>2=10", "1>2=10", "2>3=5"));
+        int[] solves = {0};
+        TeSolver dualsOnce = new RewrittenDuals("duals-once", highs("highs"), true, d -> ++solves[0] == 1 ? d : new double[0]);
+        TeResult r = new TeOptimizer(dualsOnce, new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
+        assertThat(solves[0]).isEqualTo(2);
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.ERROR);
+        assertThat(r.allocation()).isEmpty();
+        assertThat(r.message()).isEqualTo("level 2: backend duals-once gave no row duals");
     }
 
     @Test
