@@ -245,6 +245,9 @@ class MaxMinFairnessTest {
         }
     }
 
+    /** What a solve that relaxed frozen shares says, with how many times it did. */
+    private static final String RELAXED = "frozen shares relaxed by 1e-04 [1-9][0-9]* times where round-off made a level infeasible";
+
     @Test
     void aLaterLevelThatRoundOffMakesInfeasibleIsSolvedWithTheFrozenSharesRelaxed() {
         // Review fuzzing: before the relaxation 116 was INFEASIBLE at level 8 (highs), also before the
@@ -294,14 +297,14 @@ class MaxMinFairnessTest {
                         "8>10=215.165", "9>1=5.089", "9>2=669.016", "9>5=0.007", "9>6=20304.684", "9>7=1291.3609999999999",
                         "10>1=20614.035", "10>2=3.468", "10>5=0.153", "10>6=0.002", "10>8=24995.365", "10>11=0.015",
                         "11>6=664.903", "11>8=80.67800000000001", "11>9=0.082"));
-        assertThat(solve(p116, "highs").message()).as("116").contains("frozen shares relaxed by 1e-04");
+        assertThat(solve(p116, "highs").message()).as("116").containsPattern(RELAXED);
         // 512 needed the relaxation on highs-warm until its primal starts ran without HiGHS's bound
         // perturbation (HighsSolver.NO_PRIMAL_BOUND_PERTURBATION): the perturbed bounds' clean-up left a
         // level infeasible. 2453 is the first of 3,000 fuzz seeds that relaxes there since.
         TeResult r512 = solve(p512, "highs-warm");
         assertThat(r512.status()).isEqualTo(SolveStatus.OPTIMAL);
         assertThat(r512.message()).as("512").doesNotContain("relaxed");
-        assertThat(solve(p2453, "highs-warm").message()).as("2453").contains("frozen shares relaxed by 1e-04");
+        assertThat(solve(p2453, "highs-warm").message()).as("2453").containsPattern(RELAXED);
     }
 
     /**
