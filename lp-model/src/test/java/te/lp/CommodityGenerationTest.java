@@ -299,7 +299,7 @@ class CommodityGenerationTest {
     void theTimeLimitSpansEveryConcurrentFlowRound() {
         TeProblem p = poisson("Cogentco");
         SolverOptions limited = new SolverOptions(1.2, 1, false);
-        RecordingSolver slow = new RecordingSolver(Solvers.byName("highs-warm"), 0.7, true);
+        ScriptedTimeLimit slow = ScriptedTimeLimit.never(Solvers.byName("highs-warm")).slowedBy(0.7);
         boolean[] tail = CommodityGeneration.startingLeftOut(p, CommodityGeneration.CONCURRENT_TAIL_SHARE);
         // Every row at once, so that each round is one LP and only the rounds share the limit.
         TeResult r = new TeOptimizer(slow, limited, CapacityRows.ALL).pinnedConcurrentFlow(p, tail, new RoundBudget(limited)).orElseThrow();
@@ -320,7 +320,7 @@ class CommodityGenerationTest {
         for (Objective objective : List.of(Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW)) {
             TeResult exact = new TeOptimizer(highs, OPTIONS).withGap(0).solve(p, objective);
             assertThat(exact.optimal()).as(exact.message()).isTrue();
-            RecordingSolver cut = new RecordingSolver(highs, 0, true, 2);
+            ScriptedTimeLimit cut = ScriptedTimeLimit.from(highs, 2);
             TeOptimizer optimizer = new TeOptimizer(cut, OPTIONS, CapacityRows.ALL).withGap(1e-9);
             TeResult r = objective == Objective.TOTAL_FLOW
                     ? optimizer.generatedTotalFlow(p, false, CommodityGeneration.startingLeftOut(p, 0.05), new RoundBudget(OPTIONS)).orElseThrow()
@@ -348,7 +348,7 @@ class CommodityGenerationTest {
         TeSolver highs = Solvers.byName("highs-warm");
         TeResult alpha = new TeOptimizer(highs, OPTIONS, CapacityRows.ALL).solve(p, Objective.CONCURRENT_FLOW);
         assertThat(alpha.optimal()).as(alpha.message()).isTrue();
-        RecordingSolver cut = new RecordingSolver(highs, 0, true, 2);
+        ScriptedTimeLimit cut = ScriptedTimeLimit.from(highs, 2);
         TeResult r = new TeOptimizer(cut, OPTIONS, CapacityRows.ALL).solve(p, Objective.FAIR);
         assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
         assertThat(r.message()).contains("second stage").contains("first stage's concurrent-flow allocation");
@@ -367,7 +367,7 @@ class CommodityGenerationTest {
         TeProblem p = poisson("Cogentco");
         TeSolver highs = Solvers.byName("highs-warm");
         TeResult exact = new TeOptimizer(highs, OPTIONS).withGap(0).solve(p, Objective.TOTAL_FLOW);
-        RecordingSolver dualless = new RecordingSolver(highs, 0, false);
+        ScriptedTimeLimit dualless = ScriptedTimeLimit.never(highs).withoutDuals();
         // Without the shorter-paths pass, whose time counts as solve time too.
         TeResult r = new TeOptimizer(dualless, OPTIONS).withShorterPaths(false).solve(p, Objective.TOTAL_FLOW);
         assertThat(r.optimal()).as(r.message()).isTrue();
@@ -390,76 +390,6 @@ class CommodityGenerationTest {
     private static TeProblem poisson(String network) {
         Topology t = te.zoo.TopologyCatalog.discover().load(network);
         return TeInstances.problem(t, PathSpec.defaults(), new TrafficSpec("poisson-high-intra", 1, 16).generate(t));
-    }
-
-    /**
-     * Delegates, after an optional delay that honours the time limit; can drop the duals; can run out
-     * of time from a given call on; adds up its solve time.
-     */
-    private static final class RecordingSolver implements TeSolver {
-        private final TeSolver inner;
-        private final double delaySeconds;
-        private final boolean duals;
-        private final int limitFromCall;
-        private int calls;
-        private double seconds;
-
-        RecordingSolver(TeSolver inner, double delaySeconds, boolean duals) {
-            this(inner, delaySeconds, duals, Integer.MAX_VALUE);
-        }
-
-        /** @param limitFromCall the first call (from 1) that ends with the time limit at once */
-        RecordingSolver(TeSolver inner, double delaySeconds, boolean duals, int limitFromCall) {
-            this.inner = inner;
-            this.delaySeconds = delaySeconds;
-            this.duals = duals;
-            this.limitFromCall = limitFromCall;
-        }
-
-        @Override
-        public String name() {
-            return "recording";
-        }
-
-        @Override
-        public boolean reportsDuals() {
-            return true;
-        }
-
-        @Override
-        public SolveResult solve(LpModel model, SolverOptions options) {
-            return solve(model, null, options);
-        }
-
-        @Override
-        public synchronized SolveResult solve(LpModel model, StartingBasis start, SolverOptions options) {
-            calls++;
-            if (calls >= limitFromCall) {
-                return SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "recording: time limit from call " + limitFromCall);
-            }
-            double wait = Math.min(delaySeconds, options.timeLimitSeconds());
-            try {
-                Thread.sleep((long) (wait * 1000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (wait < delaySeconds) {
-                seconds += wait;
-                return SolveResult.failed(SolveStatus.TIME_LIMIT, wait, "recording: time limit");
-            }
-            SolveResult r = start == null ? inner.solve(model, options) : inner.solve(model, start, options);
-            double took = r.solveSeconds() + wait;
-            seconds += took;
-            return new SolveResult(r.status(), r.objective(), r.x(), duals ? r.rowDual() : new double[0], took, r.message());
-        }
-
-        synchronized int calls() {
-            return calls;
-        }
-
-        synchronized double seconds() {
-            return seconds;
-        }
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import te.lp.AllocationChecker;
 import te.lp.Commodities;
 import te.lp.Objective;
+import te.lp.ScriptedTimeLimit;
 import te.lp.SolveStatus;
 import te.lp.SolverOptions;
 import te.lp.Solvers;
@@ -320,7 +321,7 @@ class PopSolverTest {
             PopOptions sequential = new PopOptions(4, 0, 2, new RandomPartitioner(), 1, new SolverOptions(60, 1, false));
             for (Objective o : new Objective[] {Objective.TOTAL_FLOW, Objective.CONCURRENT_FLOW, Objective.FAIR, Objective.MIN_MLU}) {
                 PopResult whole = new PopSolver(HIGHS, sequential).solve(p, o);
-                PopResult r = new PopSolver(new ThirdCallOutOfTime(HIGHS), sequential).solve(p, o);
+                PopResult r = new PopSolver(ScriptedTimeLimit.on(HIGHS, 3).claimingNoDuals(), sequential).solve(p, o);
                 String what = traffic + " " + o + ": " + r.message();
                 assertThat(r.status()).as(what).isEqualTo(SolveStatus.TIME_LIMIT);
                 if (o == Objective.MIN_MLU) {
@@ -346,26 +347,6 @@ class PopSolverTest {
                     assertThat(r.subResults().get(cut - 1).allocation().orElseThrow().minDemandShare()).as(what).isPositive();
                 }
             }
-        }
-    }
-
-    /** Delegates, except that its third solve ends with the time limit and no solution. */
-    private static final class ThirdCallOutOfTime implements TeSolver {
-        private final TeSolver inner;
-        private int calls;
-
-        ThirdCallOutOfTime(TeSolver inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public String name() {
-            return "third-call-out-of-time";
-        }
-
-        @Override
-        public synchronized te.lp.SolveResult solve(te.lp.LpModel model, SolverOptions options) {
-            return ++calls == 3 ? te.lp.SolveResult.failed(SolveStatus.TIME_LIMIT, 0, "scripted time limit") : inner.solve(model, options);
         }
     }
 
