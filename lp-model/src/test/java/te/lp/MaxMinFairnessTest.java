@@ -248,11 +248,9 @@ class MaxMinFairnessTest {
     /** What a solve that relaxed frozen shares says, with how many times it did. */
     private static final String RELAXED = "frozen shares relaxed by 1e-04 [1-9][0-9]* times where round-off made a level infeasible";
 
-    @Test
-    void aLaterLevelThatRoundOffMakesInfeasibleIsSolvedWithTheFrozenSharesRelaxed() {
-        // Review fuzzing: before the relaxation 116 was INFEASIBLE at level 8 (highs), also before the
-        // floor: the last level's point is feasible there only up to round-off.
-        TeProblem p116 = TeInstances.problem(TestTopologies.undirected(10, "0-1@1191.0", "0-9@2.0", "1-2@6.0", "2-3@1597.0",
+    /** Review fuzzing's instance 116, which round-off makes INFEASIBLE at level 8 on highs. */
+    private static TeProblem p116() {
+        return TeInstances.problem(TestTopologies.undirected(10, "0-1@1191.0", "0-9@2.0", "1-2@6.0", "2-3@1597.0",
                         "3-4@4.0", "4-5@10.0", "5-6@7.0", "6-7@1931.0", "7-8@1.0", "8-9@8.0"),
                 new PathSpec(2, PathMethod.YEN, PathMetric.HOPS), TeInstances.matrix(10, "0>1=4.5", "0>2=2.5", "0>3=0.001",
                         "0>4=0.001", "0>5=1.5", "0>6=1000000.0", "0>7=1000000.0", "0>8=2.5", "0>9=3.5", "1>0=1000000.0",
@@ -264,6 +262,13 @@ class MaxMinFairnessTest {
                         "7>9=0.001", "8>0=0.001", "8>1=2.5", "8>3=2.5", "8>4=5.5", "8>5=7.5", "8>6=0.001", "8>7=0.001",
                         "8>9=0.001", "9>0=3.5", "9>2=1000000.0", "9>3=3.5", "9>4=0.5", "9>5=0.001", "9>6=5.5", "9>7=2.5",
                         "9>8=1000000.0"));
+    }
+
+    @Test
+    void aLaterLevelThatRoundOffMakesInfeasibleIsSolvedWithTheFrozenSharesRelaxed() {
+        // Review fuzzing: before the relaxation 116 was INFEASIBLE at level 8 (highs), also before the
+        // floor: the last level's point is feasible there only up to round-off.
+        TeProblem p116 = p116();
         TeProblem p512 = TeInstances.problem(TestTopologies.undirected(10, "0-1@0.02", "0-9@1290.274", "1-2@60.004999999999995",
                         "2-3@0.030000000000000002", "3-4@0.076", "4-5@1394.3799999999999", "5-6@32.445", "6-7@5525.042",
                         "7-8@161.874", "8-9@702.0319999999999"),
@@ -574,6 +579,127 @@ class MaxMinFairnessTest {
         SolveResult r = highs("highs").solve(lp, SolverOptions.defaults());
         assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
         return r.objective() / c.demandMbps(k);
+    }
+
+    /**
+     * The chain of {@link #whenOneMoreStepReachesDemandTheLastLevelIsAFeasibilityTry}: three levels,
+     * shares 0.5 and 0.5 at t = 0.5, 9/11 and 9/11 at t = 9/11, then 1.
+     */
+    private static TeProblem threeLevels() {
+        Topology chain = TestTopologies.graph(4, "0>1@6", "1>2@10", "2>3@10.4");
+        return TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(4, "0>1=10", "0>2=2", "1>2=10", "1>3=1", "2>3=9.5"));
+    }
+
+    private static final double[] THREE_LEVELS = {0.5, 9 / 11.0};
+
+    /**
+     * What the time limit leaves after {@code levels} levels of {@link #threeLevels}: TIME_LIMIT with
+     * a feasible allocation in which every commodity frozen by then holds its exact share and every
+     * other one at least the last level's t.
+     */
+    private void assertCutAfter(TeResult r, int levels) {
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
+        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen share the last level's t".formatted(levels));
+        Allocation a = r.allocation().orElseThrow();
+        assertThat(checker.violations(a, 1)).isEmpty();
+        assertThat(r.value()).isCloseTo(a.totalFlowMbps(), within(1e-9));
+        double t = THREE_LEVELS[levels - 1];
+        double[] exact = {0.5, 0.5, 9 / 11.0, 9 / 11.0, 1.0};
+        double[] s = shares(r);
+        for (int k = 0; k < s.length; k++) {
+            if (exact[k] <= t) {
+                assertThat(s[k]).as("commodity %d, frozen", k).isCloseTo(exact[k], within(1e-6));
+            } else {
+                assertThat(s[k]).as("commodity %d, still rising", k).isGreaterThanOrEqualTo(t - 1e-6);
+            }
+        }
+    }
+
+    /** A level that runs out of time serves the level before it; later ones are not tried. */
+    @Test
+    void aLevelCutShortByTheTimeLimitServesTheLastLevelReached() {
+        for (int cut : new int[] {2, 3}) {
+            ScriptedTimeLimit backend = ScriptedTimeLimit.on(highs("highs"), cut);
+            TeResult r = new TeOptimizer(backend, new SolverOptions(60, 1, false)).solve(threeLevels(), Objective.MAX_MIN_FAIR);
+            assertCutAfter(r, cut - 1);
+            assertThat(backend.calls()).as("cut at level %d", cut).isEqualTo(cut);
+        }
+    }
+
+    /** A time limit after frozen shares were relaxed says both. */
+    @Test
+    void aTimeLimitAfterARelaxationSaysBoth() {
+        TeProblem p = p116();
+        List<SolveStatus> statuses = new ArrayList<>();
+        new TeOptimizer(new ObservedSolver("observed", highs("highs"), (start, options, r) -> statuses.add(r.status())),
+                new SolverOptions(60, 1, false)).solve(p, Objective.MAX_MIN_FAIR);
+        int infeasible = statuses.indexOf(SolveStatus.INFEASIBLE);
+        assertThat(infeasible).as("a level round-off made infeasible").isPositive();
+        // The relaxed level's solve again (1-based: two past the infeasible one's index) runs out of time.
+        TeResult r = new TeOptimizer(ScriptedTimeLimit.on(highs("highs"), infeasible + 2), new SolverOptions(60, 1, false))
+                .solve(p, Objective.MAX_MIN_FAIR);
+        assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
+        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen share the last level's t; ".formatted(infeasible))
+                .containsPattern(RELAXED);
+        assertThat(checker.violations(r.allocation().orElseThrow(), 1)).isEmpty();
+    }
+
+    /** A level that takes the whole limit and still answers is kept; the next one is not solved, it finds no time left. */
+    @Test
+    void aLevelThatUsesUpTheLimitLeavesNoneForTheNext() {
+        ScriptedTimeLimit backend = ScriptedTimeLimit.atItsLimitOn(highs("highs"), 2);
+        TeResult r = new TeOptimizer(backend, new SolverOptions(2, 1, false)).solve(threeLevels(), Objective.MAX_MIN_FAIR);
+        assertCutAfter(r, 2);
+        assertThat(backend.calls()).isEqualTo(2);
+    }
+
+    /** The first level's failure is the result as it is: nothing to serve, the backend's word. */
+    @Test
+    void aFirstLevelOutOfTimeIsTheResult() {
+        TeResult r = new TeOptimizer(ScriptedTimeLimit.on(highs("highs"), 1), new SolverOptions(60, 1, false))
+                .solve(threeLevels(), Objective.MAX_MIN_FAIR);
+        assertThat(r.status()).isEqualTo(SolveStatus.TIME_LIMIT);
+        assertThat(r.allocation()).isEmpty();
+        assertThat(r.message()).isEqualTo("scripted time limit on solve 1");
+    }
+
+    /** A limit too short to build the first level in never reaches the backend. */
+    @Test
+    void aLimitUsedUpBeforeTheFirstLevelSaysSo() {
+        List<SolverOptions> solves = new ArrayList<>();
+        TeSolver observed = new ObservedSolver("observed", highs("highs"), (start, options, result) -> solves.add(options));
+        TeResult r = new TeOptimizer(observed, new SolverOptions(1e-9, 1, false)).solve(threeLevels(), Objective.MAX_MIN_FAIR);
+        assertThat(r.status()).isEqualTo(SolveStatus.TIME_LIMIT);
+        assertThat(r.allocation()).isEmpty();
+        assertThat(r.message()).isEqualTo("time limit reached before the first level (building it used the rest)");
+        assertThat(solves).isEmpty();
+    }
+
+    /**
+     * One limit spans every level (and highs-warm's try of every group in full): each solve gets
+     * what the ones before left of it. No limit at all solves every level.
+     */
+    @Test
+    void eachLevelGetsWhatIsLeftOfTheOneLimit() {
+        double limit = 30;
+        double delay = 0.1;
+        for (String name : List.of("highs", "highs-warm")) {
+            List<Double> limits = new ArrayList<>();
+            TeSolver slowed = new ObservedSolver("observed", ScriptedTimeLimit.never(highs(name)).slowedBy(delay),
+                    (start, options, result) -> limits.add(options.timeLimitSeconds()));
+            TeResult r = new TeOptimizer(slowed, new SolverOptions(limit, 1, false)).solve(threeLevels(), Objective.MAX_MIN_FAIR);
+            assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.OPTIMAL);
+            assertThat(limits).as(name).hasSize(3);
+            assertThat(limits.get(0)).as(name).isPositive().isLessThanOrEqualTo(limit);
+            for (int i = 1; i < limits.size(); i++) {
+                assertThat(limits.get(i)).as("%s solve %d", name, i + 1).isPositive().isLessThanOrEqualTo(limits.get(i - 1) - delay);
+            }
+            TeResult unlimited = new TeOptimizer(highs(name), new SolverOptions(Double.POSITIVE_INFINITY, 1, false))
+                    .solve(threeLevels(), Objective.MAX_MIN_FAIR);
+            assertThat(unlimited.status()).as(unlimited.message()).isEqualTo(SolveStatus.OPTIMAL);
+            assertThat(shares(unlimited)).containsExactly(new double[] {0.5, 0.5, 9 / 11.0, 9 / 11.0, 1.0}, within(1e-6));
+        }
     }
 
     @Test
