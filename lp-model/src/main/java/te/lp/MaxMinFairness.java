@@ -410,7 +410,7 @@ final class MaxMinFairness {
                              double floor, PathLp lp, String note) {
         if (last != null && r.status() == SolveStatus.TIME_LIMIT) {
             return done(problem, last, frozen, levels, build, solve, floor, SolveStatus.TIME_LIMIT,
-                    "time limit after %d levels: groups not yet frozen share the last level's t%s".formatted(levels,
+                    "time limit after %d levels: groups not yet frozen get at least the last level's t%s".formatted(levels,
                             note.isEmpty() ? "" : "; " + note));
         }
         LpModel model = lp.model();

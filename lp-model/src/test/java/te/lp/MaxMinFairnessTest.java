@@ -600,7 +600,7 @@ class MaxMinFairnessTest {
      */
     private void assertCutAfter(TeResult r, int levels) {
         assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
-        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen share the last level's t".formatted(levels));
+        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen get at least the last level's t".formatted(levels));
         Allocation a = r.allocation().orElseThrow();
         assertThat(checker.violations(a, 1)).isEmpty();
         assertThat(r.value()).isCloseTo(a.totalFlowMbps(), within(1e-9));
@@ -640,7 +640,7 @@ class MaxMinFairnessTest {
         TeResult r = new TeOptimizer(ScriptedTimeLimit.on(highs("highs"), infeasible + 2), new SolverOptions(60, 1, false))
                 .solve(p, Objective.MAX_MIN_FAIR);
         assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
-        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen share the last level's t; ".formatted(infeasible))
+        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen get at least the last level's t; ".formatted(infeasible))
                 .containsPattern(RELAXED);
         assertThat(checker.violations(r.allocation().orElseThrow(), 1)).isEmpty();
     }
