@@ -126,6 +126,10 @@ class StateCompilerTest {
                 .hasMessageContaining("does not start at its ingress");
         assertThatThrownBy(() -> Ipv4Prefix.parse("10.0.0.1/8")).hasMessageContaining("maybe 10.0.0.0/8");
         assertThatThrownBy(() -> new Hop(S1, 0)).hasMessageContaining("outPort");
+        // OFPP_MAX itself is reserved: Open vSwitch refuses an output to it as BAD_OUT_PORT.
+        assertThatThrownBy(() -> new Hop(S1, 0xffffff00)).hasMessageContaining("1..0xfffffeff")
+                .hasMessageContaining("got 4294967040");
+        assertThat(new Hop(S1, 0xfffffeff).outPort()).isEqualTo(0xfffffeff);
     }
 
     @Test

@@ -176,7 +176,9 @@ public final class TeCli implements Runnable {
         } catch (NumberFormatException e) {
             // out of the long range: said below
         }
-        throw new CommandLine.TypeConversionException("%s is out of range [%d, %d]".formatted(text, min, max));
+        // Named as typed, as decimals are: "out of range [-2147483648, 2147483647]" read as if that
+        // were the option's range (-k takes 1..64, which its own check says for any int).
+        throw new CommandLine.TypeConversionException("'%s' is too large a %snumber".formatted(text, text.startsWith("-") ? "negative " : ""));
     }
 
     /** Runs the command line and exits with its status. */

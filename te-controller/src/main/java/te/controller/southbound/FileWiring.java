@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import te.southbound.Dpid;
+import te.southbound.Hop;
 import te.southbound.IpPrefix;
 import te.topology.Topology;
 
@@ -223,12 +224,13 @@ public final class FileWiring implements Wiring {
     private static int port(String text) {
         try {
             long port = Long.parseLong(text);
-            if (port < 1 || port > 0xffffff00L) {
+            if (port < 1 || port > Integer.toUnsignedLong(Hop.LAST_PORT)) {
                 throw new NumberFormatException();
             }
             return (int) port;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("port '%s' must be a number 1..4294967040".formatted(text));
+            throw new IllegalArgumentException(("port '%s' must be a switch port number 1..4294967039"
+                    + " (4294967040 = 0xffffff00 and up are reserved OpenFlow ports)").formatted(text));
         }
     }
 

@@ -62,6 +62,19 @@ class CliFailureTest {
         assertThat(TeCliTest.run("topology", "-t", "Abilene", "--default-capacity", "2.5e3").exit()).isZero();
     }
 
+    /** A whole number beyond an int read "out of range [-2147483648, 2147483647]", as if that were -k's range. */
+    @Test
+    void aWholeNumberBeyondItsTypeIsNamedAsTyped() {
+        Run k = TeCliTest.run("paths", "-t", "Abilene", "-k", "99999999999");
+        assertThat(k.exit()).isEqualTo(2);
+        assertThat(k.err()).startsWith("error: Invalid value for option '--paths': '99999999999' is too large a number")
+                .doesNotContain("2147483647");
+        assertThat(TeCliTest.run("paths", "-t", "Abilene", "-k", "-99999999999").err())
+                .startsWith("error: Invalid value for option '--paths': '-99999999999' is too large a negative number");
+        // Within an int, the option's own range is what is said.
+        assertThat(TeCliTest.run("paths", "-t", "Abilene", "-k", "2147483647").err()).contains("k must be in 1..64, got 2147483647");
+    }
+
     @Test
     void compareSaysWhyAMethodFoundNoAllocationAndExitsNonZero() {
         // A limit too short to start the LP: the full LP ends without an allocation, POP routes its

@@ -54,7 +54,7 @@ class ServeCommandTest {
         assertThat(run("serve", "-t", "Abilene", "--pop", "\u0664", "--state-dir", dir.resolve("s").toString()))
                 .contains("'\u0664' is not a whole number (decimal digits 0-9)");
         assertThat(run("serve", "-t", "Abilene", "--pop", "99999999999", "--state-dir", dir.resolve("s").toString()))
-                .contains("99999999999 is out of range");
+                .contains("'99999999999' is too large a number");
         // A bad value from the file names the file; the same value on the command line does not.
         Files.writeString(config, "topology=Abilene\npartitioner=clever\n");
         assertThat(run("serve", "--config", config.toString(), "--state-dir", dir.resolve("s").toString()))

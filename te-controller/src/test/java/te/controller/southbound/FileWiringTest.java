@@ -97,7 +97,7 @@ class FileWiringTest {
                 """;
         assertThatThrownBy(() -> FileWiring.parse(abilene, text, "bad.wiring"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("invalid wiring bad.wiring: line 1: port '0' must be a number")
+                .hasMessageStartingWith("invalid wiring bad.wiring: line 1: port '0' must be a switch port number")
                 .hasMessageContaining("line 2: dpid 0000000000000001 already belongs to node '0'")
                 .hasMessageContaining("line 3: datapath id must be hex, got 'zz'")
                 .hasMessageContaining("line 4: unknown node '99'")
@@ -124,10 +124,10 @@ class FileWiringTest {
                 "line 3: 'host-port' is given twice",
                 "line 3: datapath id must be hex, got 'zz'",
                 "line 3: IPv4 prefix '10.2.0.0/33': length must be in [0, 32], got 33",
-                "line 3: port '0' must be a number 1..4294967040",
+                "line 3: port '0' must be a switch port number 1..4294967039 (4294967040 = 0xffffff00 and up are reserved OpenFlow ports)",
                 "line 12: node '3' appears twice",
                 "line 13: unknown node '99' in Abilene (expected one of its 11 node ids or labels)",
-                "line 13: port 'x' must be a number 1..4294967040");
+                "line 13: port 'x' must be a switch port number 1..4294967039 (4294967040 = 0xffffff00 and up are reserved OpenFlow ports)");
     }
 
     @Test
@@ -152,5 +152,15 @@ class FileWiringTest {
         // Moving the clashing arc too makes the file valid.
         FileWiring moved = FileWiring.parse(abilene, onOnePort + "link Seattle Sunnyvale port 9\n", "lab.wiring");
         assertThat(moved.outPort(toSunnyvale)).isEqualTo(9);
+    }
+
+    @Test
+    void theLastPortIsOneBelowOfppMaxWhichIsReserved() {
+        // Open vSwitch refuses an output to 0xffffff00 (OFPP_MAX) as BAD_OUT_PORT: every push would fail.
+        FileWiring last = FileWiring.parse(abilene, allNodes() + "link Seattle Denver port 4294967039\n", "lab.wiring");
+        assertThat(last.outPort(abilene.arcIndex(abilene.resolveNode("Seattle"), abilene.resolveNode("Denver"))))
+                .isEqualTo(0xfffffeff);
+        assertThatThrownBy(() -> FileWiring.parse(abilene, allNodes() + "link Seattle Denver port 4294967040\n", "lab.wiring"))
+                .hasMessageContaining("line 12: port '4294967040' must be a switch port number 1..4294967039");
     }
 }
