@@ -149,7 +149,9 @@ public final class GraphMlReader {
      *   <li>a {@code <data>} repeated for one key on one node, edge or graph (a port's data counts
      *       as its node's: the importer gives it to the node), a {@code <key>} id declared twice, two
      *       keys with one {@code attr.name} for the same elements, an edge id given twice: one would
-     *       win and hide the other (a negative LinkSpeedRaw, say) or two edges would add up.</li>
+     *       win and hide the other (a negative LinkSpeedRaw, say) or two edges would add up;</li>
+     *   <li>a {@code <data>} under a key no {@code <key>} declares, or one declared for other
+     *       elements or without {@code for}: the importer drops its value ({@link DataUse}).</li>
      * </ul>
      *
      * @return whether the graph is directed
@@ -162,14 +164,16 @@ public final class GraphMlReader {
             XMLStreamReader xml = factory.createXMLStreamReader(in);
             boolean sawGraphml = false;
             Boolean directed = null;
-            java.util.Set<String> keys = new java.util.HashSet<>();
+            // Key id -> its for= as written (null without one): a <data> is read only under a key for its element.
+            Map<String, String> keys = new HashMap<>();
             Map<String, String> keyNames = new HashMap<>();
             java.util.Set<String> edgeIds = new java.util.HashSet<>();
             Endpoints endpoints = new Endpoints();
-            // Key id -> where a <data> first used it: checked at the end, as a <key> may follow its first use.
-            Map<String, Place> dataUse = new java.util.LinkedHashMap<>();
+            // Each key's first use per kind of element: checked at the end, as a <key> may follow its first use.
+            Map<String, DataUse> dataUse = new java.util.LinkedHashMap<>();
             java.util.Deque<java.util.Set<String>> dataKeys = new java.util.ArrayDeque<>();
             java.util.Deque<String> owners = new java.util.ArrayDeque<>();
+            java.util.Deque<String> ownerKinds = new java.util.ArrayDeque<>();
             String encoding = xml.getCharacterEncodingScheme();
             if (encoding != null && !encoding.equalsIgnoreCase("UTF-8")) {
                 // The importer reads UTF-8 whatever the declaration says: both must see the same text.
@@ -184,6 +188,7 @@ public final class GraphMlReader {
                 if (event == XMLStreamConstants.END_ELEMENT && isOwner(xml.getLocalName())) {
                     dataKeys.pop();
                     owners.pop();
+                    ownerKinds.pop();
                 }
                 if (event != XMLStreamConstants.START_ELEMENT) {
                     continue;
@@ -226,7 +231,10 @@ public final class GraphMlReader {
                                     + "<data key=\"%s\"> given twice%s; which one holds is ambiguous".formatted(key, foreign(xml)));
                         }
                         if (key != null) {
-                            dataUse.putIfAbsent(key, new Place(owners.isEmpty() ? tag(xml) : owners.peek(), at(xml)));
+                            // Outside <graph>, <node> and <edge> a <data> belongs to <graphml>; a port's to its node.
+                            String kind = ownerKinds.isEmpty() ? "graphml" : ownerKinds.peek();
+                            dataUse.putIfAbsent(key + "\u0000" + kind,
+                                    new DataUse(key, kind, owners.isEmpty() ? tag(xml) : owners.peek(), at(xml)));
                         }
                     }
                     default -> {
@@ -236,19 +244,14 @@ public final class GraphMlReader {
                 if (isOwner(local)) {
                     dataKeys.push(new java.util.HashSet<>());
                     owners.push(element(xml));
+                    ownerKinds.push(local);
                 }
             }
             if (directed == null) {
                 throw new TopologyFormatException(source, null, "no <graph> element");
             }
             endpoints.check(source);
-            for (Map.Entry<String, Place> use : dataUse.entrySet()) {
-                // The importer drops such data without a word: a capacity under a mistyped key would become the default.
-                if (!keys.contains(use.getKey())) {
-                    throw new TopologyFormatException(source, use.getValue().element(), use.getValue().at() + ("<data key=\"%s\"> names no "
-                            + "declared <key>; expected one of %s").formatted(use.getKey(), new java.util.TreeSet<>(keys)));
-                }
-            }
+            dataUse.values().forEach(use -> use.check(source, keys));
             return directed;
         } catch (XMLStreamException e) {
             // The JDK's message repeats the location on a line of its own; keep the reason.
@@ -280,8 +283,31 @@ public final class GraphMlReader {
         }
     }
 
-    /** Where something stands in the file, for a message: the element as written and its "line L, column C: ". */
-    private record Place(String element, String at) {
+    /**
+     * A {@code <data>}'s key, the kind of element it belongs to ({@code graphml}, {@code graph},
+     * {@code node} or {@code edge}), that element as written and where the {@code <data>} stands.
+     */
+    private record DataUse(String key, String kind, String element, String at) {
+        /**
+         * Refuses data the importer would drop without a word (a capacity under a mistyped key, or
+         * under a key for nodes, would become the default): under no declared key, or under one
+         * declared for other elements or, as GraphML allows, for none (which the importer skips).
+         *
+         * @param keys key id -> its {@code for} as written, null where it has none
+         */
+        void check(String source, Map<String, String> keys) {
+            if (!keys.containsKey(key)) {
+                throw new TopologyFormatException(source, element, at + "<data key=\"%s\"> names no declared <key>; expected one of %s"
+                        .formatted(key, new java.util.TreeSet<>(keys.keySet())));
+            }
+            String domain = keys.get(key);
+            if (domain == null || !domain.equals(kind) && !domain.equals("all")) {
+                throw new TopologyFormatException(source, element, at + ("<data key=\"%s\"> under <%s> names a <key> declared %s; "
+                        + "expected for=\"%s\" or for=\"all\" on that <key> (the importer drops data under a key for other elements%s)")
+                        .formatted(key, kind, domain == null ? "without for=" : "for=\"%s\"".formatted(domain), kind,
+                                domain == null ? ", and a key without for=" : ""));
+            }
+        }
     }
 
     /**
@@ -335,11 +361,14 @@ public final class GraphMlReader {
      * elements: the importer names attributes by {@code attr.name}, so one key's values would
      * hide the other's. A key without {@code for} is GraphML's {@code for="all"}.
      */
-    private static void checkKey(String source, XMLStreamReader xml, java.util.Set<String> keys, Map<String, String> keyNames) {
+    private static void checkKey(String source, XMLStreamReader xml, Map<String, String> keys, Map<String, String> keyNames) {
         String id = xml.getAttributeValue(null, "id");
         String element = element(xml);
-        if (id != null && !keys.add(id)) {
+        if (id != null && keys.containsKey(id)) {
             throw new TopologyFormatException(source, element, at(xml) + "key declared twice" + foreign(xml));
+        }
+        if (id != null) {
+            keys.put(id, xml.getAttributeValue(null, "for"));
         }
         String name = xml.getAttributeValue(null, "attr.name");
         if (name == null) {

@@ -153,6 +153,36 @@ class TopologyReaderTest {
     }
 
     /** JGraphT's own refusals ("Target vertex c not found", "Node id missing") named neither the line nor what was expected. */
+
+    /**
+     * JGraphT also drops data under a key declared for other elements, or declared without
+     * {@code for} (GraphML's default, all): an edge's LinkSpeedRaw under such a key read 1000 Mbps.
+     */
+    @Test
+    void dataUnderAKeyForOtherElementsOrForNoneIsNamed() {
+        String edge = "<node id=\"a\"/><node id=\"b\"/>\n<edge id=\"e1\" source=\"a\" target=\"b\"><data key=\"d1\">1e10</data></edge>";
+        for (String domain : List.of("node", "graph", "port")) {
+            assertThatThrownBy(() -> read(graphml("undirected", edge).replace("for=\"edge\" id=\"d1\"", "for=\"%s\" id=\"d1\"".formatted(domain))))
+                    .isInstanceOf(TopologyFormatException.class)
+                    .hasMessage(("test.graphml: <edge id=\"e1\">: line 7, column 52: <data key=\"d1\"> under <edge> names a <key> declared "
+                            + "for=\"%s\"; expected for=\"edge\" or for=\"all\" on that <key> (the importer drops data under a key for "
+                            + "other elements)").formatted(domain));
+        }
+        assertThatThrownBy(() -> read(graphml("undirected", edge).replace(" for=\"edge\" id=\"d1\"", " id=\"d1\"")))
+                .hasMessageContaining("<data key=\"d1\"> under <edge> names a <key> declared without for=; expected for=\"edge\" or "
+                        + "for=\"all\"");
+        assertThat(read(graphml("undirected", edge).replace("for=\"edge\" id=\"d1\"", "for=\"all\" id=\"d1\"")).capacityMbps(0))
+                .isEqualTo(10_000.0);
+        // A port's data is its node's, as the importer reads it: a label under a key for ports would be dropped.
+        String port = "<node id=\"a\"><port name=\"p\"><data key=\"d0\">Alpha</data></port></node><node id=\"b\"/>"
+                + "<edge source=\"a\" target=\"b\"/>";
+        assertThat(read(graphml("undirected", port)).nodes().get(0).label()).isEqualTo("Alpha");
+        assertThatThrownBy(() -> read(graphml("undirected", port).replace("for=\"node\" id=\"d0\"", "for=\"port\" id=\"d0\"")))
+                .hasMessageContaining("<node id=\"a\">").hasMessageContaining("<data key=\"d0\"> under <node> names a <key> declared for=\"port\"");
+        // Graph data under a key for graphs, as every Zoo file has, is read as before.
+        assertThat(read(graphml("undirected", "<data key=\"g0\">Net</data>" + edge)
+                .replace("<graph ", "<key attr.name=\"label\" for=\"graph\" id=\"g0\"/><graph ")).nodeCount()).isEqualTo(2);
+    }
     @Test
     void nodesWithoutIdsAndEdgesToNoNodeAreNamedWithTheirLine() {
         String two = "<node id=\"a\"/><node id=\"b\"/>\n";
@@ -561,7 +591,7 @@ class TopologyReaderTest {
     @Test
     void theSameKeyOnANodeAndOnTheGraphAfterItIsNoRepetition() {
         String text = graphml("undirected", TWO_NODES + "<node id=\"c\"><data key=\"k\">x</data></node><data key=\"k\">network</data>"
-                + "<edge source=\"a\" target=\"b\"/>").replace("<graph ", "<key attr.name=\"note\" attr.type=\"string\" id=\"k\"/><graph ");
+                + "<edge source=\"a\" target=\"b\"/>").replace("<graph ", "<key attr.name=\"note\" attr.type=\"string\" for=\"all\" id=\"k\"/><graph ");
         assertThat(reader.read("g.graphml", bytes(text)).nodeCount()).isEqualTo(2);
     }
 
