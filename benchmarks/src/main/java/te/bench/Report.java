@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -134,19 +135,22 @@ public final class Report implements Callable<Integer> {
 
     private void writeCsv(List<Row> rows) {
         try {
-            te.topology.io.AtomicFile.write(out.resolve("report.csv"), w -> {
-                w.println("topology,traffic,objective,method,status,value,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
-                for (Row r : rows) {
-                    Outcome o = r.outcome();
-                    w.printf("%s,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", r.instance().topology(), csv(r.instance().traffic()),
-                            r.instance().objective().cliName(), o.method().label(), o.status(), ComparisonTable.value(o.value(), 6),
-                            ComparisonTable.blankIfNaN(r.share(), "%.6f"),
-                            ComparisonTable.hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()),
-                            ComparisonTable.seconds(o.mergeSeconds()), o.wallSeconds(), ComparisonTable.blankIfNaN(r.speedup(), "%.2f"));
-                }
-            });
+            te.topology.io.AtomicFile.write(out.resolve("report.csv"), w -> csv(rows, w));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes report.csv's header and one line per row, numbers with a point whatever the locale. */
+    static void csv(List<Row> rows, PrintWriter w) {
+        w.println("topology,traffic,objective,method,status,value,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
+        for (Row r : rows) {
+            Outcome o = r.outcome();
+            w.printf(Locale.ROOT, "%s,%s,%s,%s,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", r.instance().topology(), csv(r.instance().traffic()),
+                    r.instance().objective().cliName(), o.method().label(), o.status(), ComparisonTable.value(o.value(), 6),
+                    ComparisonTable.blankIfNaN(r.share(), "%.6f"),
+                    ComparisonTable.hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), ComparisonTable.seconds(o.splitSeconds()),
+                    ComparisonTable.seconds(o.mergeSeconds()), o.wallSeconds(), ComparisonTable.blankIfNaN(r.speedup(), "%.2f"));
         }
     }
 
@@ -162,7 +166,7 @@ public final class Report implements Callable<Integer> {
                 w.println("topology,traffic,objective,method,sub_problem,commodities,status,value,build_s,solve_s,columns,rows");
                 for (Row r : rows) {
                     for (SubProblemTime s : r.outcome().subProblems()) {
-                        w.printf("%s,%s,%s,%s,%s%n", r.instance().topology(), csv(r.instance().traffic()), r.instance().objective().cliName(),
+                        w.printf(Locale.ROOT, "%s,%s,%s,%s,%s%n", r.instance().topology(), csv(r.instance().traffic()), r.instance().objective().cliName(),
                                 r.outcome().method().label(), s.csvCells());
                     }
                 }
@@ -175,7 +179,7 @@ public final class Report implements Callable<Integer> {
     private void writeMarkdown(List<Row> rows, double seconds) {
         try {
             te.topology.io.AtomicFile.write(out.resolve("report.md"), w -> {
-                w.printf("# Performance report%n%nSolver %s, partitioner %s, %d cores, %s set, %.0f s in all. Shares are of the full LP's "
+                w.printf(Locale.ROOT, "# Performance report%n%nSolver %s, partitioner %s, %d cores, %s set, %.0f s in all. Shares are of the full LP's "
                         + "objective; times are wall-clock with model building included.%n%n", solver, partitioner,
                         Runtime.getRuntime().availableProcessors(), quick ? "quick" : "full", seconds);
                 ReportSummary.write(rows, w);
@@ -186,7 +190,7 @@ public final class Report implements Callable<Integer> {
                 w.println("|---|---|---|---|---|---|---|---|");
                 for (Row r : rows) {
                     Outcome o = r.outcome();
-                    w.printf("| %s | %s | %s | %s | %s | %s | %.2f | %s |%n", r.instance().label(), o.method().label(), o.status(),
+                    w.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %.2f | %s |%n", r.instance().label(), o.method().label(), o.status(),
                             ComparisonTable.value(o.value(), 4), ComparisonTable.blankIfNaN(100 * r.share(), "%.3f %%"), ComparisonTable.hops(o.meanHops()), o.wallSeconds(),
                             ComparisonTable.blankIfNaN(r.speedup(), "%.1fx"));
                 }

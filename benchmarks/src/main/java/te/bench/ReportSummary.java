@@ -46,7 +46,7 @@ final class ReportSummary {
             }
             Outcome o = row.get().outcome();
             double share = share(row.get());
-            w.printf("| %s | %s | %s | %.2f | %.2f | %s | %s |%n", inst.topology(), inst.traffic(), inst.objective().cliName(),
+            w.printf(java.util.Locale.ROOT, "| %s | %s | %s | %.2f | %.2f | %s | %s |%n", inst.topology(), inst.traffic(), inst.objective().cliName(),
                     row.get().fullLpWall(), o.wallSeconds(), te.controller.compare.ComparisonTable.blankIfNaN(100 * share, "%.3f %%"),
                     te.controller.compare.ComparisonTable.blankIfNaN(row.get().speedup(), "%.1fx"));
             if (Double.isNaN(row.get().fullLpValue())) {
@@ -69,11 +69,11 @@ final class ReportSummary {
             List<Double> splitShares = poisson.getOrDefault(objective, List.of());
             double plain = te.controller.compare.ComparisonTable.median(plainShares);
             double split = te.controller.compare.ComparisonTable.median(splitShares);
-            w.printf("| %s | %s over %d | %s | %s over %d | %s |%n", objective.cliName(), percent(plain), plainShares.size(),
+            w.printf(java.util.Locale.ROOT, "| %s | %s over %d | %s | %s over %d | %s |%n", objective.cliName(), percent(plain), plainShares.size(),
                     verdict(plain, TARGET), percent(split), splitShares.size(), verdict(split, POISSON_TARGET));
         }
         if (unreferenced > 0) {
-            w.printf("%n%d instance%s left out of the medians: the full LP did not reach its optimum (time limit), so there is no share.%n",
+            w.printf(java.util.Locale.ROOT, "%n%d instance%s left out of the medians: the full LP did not reach its optimum (time limit), so there is no share.%n",
                     unreferenced, unreferenced == 1 ? "" : "s");
         }
     }
@@ -83,6 +83,6 @@ final class ReportSummary {
     }
 
     private static String percent(double share) {
-        return Double.isNaN(share) ? "n/a" : "%.3f %%".formatted(100 * share);
+        return Double.isNaN(share) ? "n/a" : String.format(java.util.Locale.ROOT, "%.3f %%", 100 * share);
     }
 }

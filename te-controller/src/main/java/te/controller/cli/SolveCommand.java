@@ -2,8 +2,6 @@ package te.controller.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-
-import te.controller.compare.ComparisonTable;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Files;
@@ -69,14 +67,14 @@ final class SolveCommand implements Runnable {
         TeResult r = optimizer.solve(problem, goal);
 
         PrintWriter pw = spec.commandLine().getOut();
-        pw.printf("topology          %s (%d nodes, %d arcs)%n", t.name(), t.nodeCount(), t.arcCount());
-        pw.printf("commodities       %d routed; %d skipped with zero demand, %d without a path (%.3f Mbps)%n",
+        pw.printf(java.util.Locale.ROOT, "topology          %s (%d nodes, %d arcs)%n", t.name(), t.nodeCount(), t.arcCount());
+        pw.printf(java.util.Locale.ROOT, "commodities       %d routed; %d skipped with zero demand, %d without a path (%.3f Mbps)%n",
                 commodities.size(), commodities.zeroDemandSkipped(), commodities.withoutPathSkipped(), commodities.unroutableDemandMbps());
-        pw.printf("LP                %d variables, %d constraints, %d non-zeros%n", r.columns(), r.rows(), r.nonZeros());
-        pw.printf("solver            %s, objective %s%n", backend.name(), goal.cliName());
-        pw.printf("build time        %.3f s%n", r.buildSeconds());
-        pw.printf("solve time        %.3f s%n", r.solveSeconds());
-        pw.printf("status            %s%s%n", r.status(), r.message().isEmpty() ? "" : " (" + r.message() + ")");
+        pw.printf(java.util.Locale.ROOT, "LP                %d variables, %d constraints, %d non-zeros%n", r.columns(), r.rows(), r.nonZeros());
+        pw.printf(java.util.Locale.ROOT, "solver            %s, objective %s%n", backend.name(), goal.cliName());
+        pw.printf(java.util.Locale.ROOT, "build time        %.3f s%n", r.buildSeconds());
+        pw.printf(java.util.Locale.ROOT, "solve time        %.3f s%n", r.solveSeconds());
+        pw.printf(java.util.Locale.ROOT, "status            %s%s%n", r.status(), r.message().isEmpty() ? "" : " (" + r.message() + ")");
         if (r.allocation().isEmpty() && r.status() != te.lp.SolveStatus.TIME_LIMIT) {
             pw.flush();
             throw new IllegalStateException("no allocation: solver ended with " + r.status());
@@ -88,16 +86,16 @@ final class SolveCommand implements Runnable {
         String message = r.allocation().isPresent() ? r.message()
                 : (r.message().isEmpty() ? "" : r.message() + "; ") + "no round finished in the time limit: CSPF's allocation (heuristic)";
         if (r.allocation().isEmpty()) {
-            pw.printf("fallback          CSPF (no round finished in the time limit)%n");
+            pw.printf(java.util.Locale.ROOT, "fallback          CSPF (no round finished in the time limit)%n");
         }
         double demand = commodities.totalDemandMbps();
-        pw.printf("objective value   %s%n", ComparisonTable.value(value, 6));
-        pw.printf("flow              %.3f of %.3f Mbps demand (%.2f %%)%n", a.totalFlowMbps(), demand,
+        pw.printf(java.util.Locale.ROOT, "objective value   %s%n", ComparisonTable.value(value, 6));
+        pw.printf(java.util.Locale.ROOT, "flow              %.3f of %.3f Mbps demand (%.2f %%)%n", a.totalFlowMbps(), demand,
                 demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
-        pw.printf("min demand share  %s%n", ComparisonTable.value(a.minDemandShare(), 6));
-        pw.printf("max utilisation   %s%n", ComparisonTable.value(a.maxUtilisation(), 6));
-        pw.printf("mean path hops    %.3f per Mbps%s%n", a.meanPathHops(), solverChoice.shorterPaths() ? "" : " (--no-shorter-paths)");
-        pw.printf("peak heap         %.0f MiB%n", HeapPeak.mebibytes());
+        pw.printf(java.util.Locale.ROOT, "min demand share  %s%n", ComparisonTable.value(a.minDemandShare(), 6));
+        pw.printf(java.util.Locale.ROOT, "max utilisation   %s%n", ComparisonTable.value(a.maxUtilisation(), 6));
+        pw.printf(java.util.Locale.ROOT, "mean path hops    %.3f per Mbps%s%n", a.meanPathHops(), solverChoice.shorterPaths() ? "" : " (--no-shorter-paths)");
+        pw.printf(java.util.Locale.ROOT, "peak heap         %.0f MiB%n", HeapPeak.mebibytes());
         if (out != null) {
             try {
                 // Whole or not at all: a failure part-way keeps the previous file.
@@ -109,7 +107,7 @@ final class SolveCommand implements Runnable {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write allocation " + out, e);
             }
-            pw.printf("allocation        %s%n", out);
+            pw.printf(java.util.Locale.ROOT, "allocation        %s%n", out);
         }
         pw.flush();
     }

@@ -2,9 +2,14 @@ package te.controller.compare;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
-/** Prints outcomes as an aligned table or CSV, with shares of and speed-ups over the full LP. */
+/**
+ * Prints outcomes as an aligned table or CSV, with shares of and speed-ups over the full LP. Numbers
+ * take a point whatever the machine's locale: a German one's comma split every CSV cell in two, and
+ * the flags that read such numbers back take a point only.
+ */
 public final class ComparisonTable {
     private ComparisonTable() {
     }
@@ -40,21 +45,21 @@ public final class ComparisonTable {
         if (csv) {
             out.println("method,status,objective,share_of_full_lp,mean_hops,build_s_sum,solve_s_sum,split_s,merge_s,wall_s,speedup");
         } else {
-            out.printf("%-14s %-10s %16s %10s %6s %12s %12s %8s %8s %10s %9s%n", "method", "status", "objective", "share", "hops",
+            out.printf(Locale.ROOT, "%-14s %-10s %16s %10s %6s %12s %12s %8s %8s %10s %9s%n", "method", "status", "objective", "share", "hops",
                     "build s (Σ)", "solve s (Σ)", "split s", "merge s", "wall s", "speed-up");
         }
         for (Outcome o : outcomes) {
             double fraction = full.map(f -> share(o, f.value(), objective)).orElse(Double.NaN);
             // The CSV holds the fraction, as the report's does; the table a percentage.
             String share = csv ? blankIfNaN(fraction, "%.6f") : blankIfNaN(100 * fraction, "%.4f");
-            String speedup = full.map(f -> "%.1f".formatted(f.wallSeconds() / o.wallSeconds())).orElse("");
+            String speedup = full.map(f -> String.format(Locale.ROOT, "%.1f", f.wallSeconds() / o.wallSeconds())).orElse("");
             String split = seconds(o.splitSeconds());
             String merge = seconds(o.mergeSeconds());
             if (csv) {
-                out.printf("%s,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), value(o.value(), 6), share,
+                out.printf(Locale.ROOT, "%s,%s,%s,%s,%s,%.3f,%.3f,%s,%s,%.3f,%s%n", o.method().label(), o.status(), value(o.value(), 6), share,
                         hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), split, merge, o.wallSeconds(), speedup);
             } else {
-                out.printf("%-14s %-10s %16s %10s %6s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), value(o.value(), 6),
+                out.printf(Locale.ROOT, "%-14s %-10s %16s %10s %6s %12.3f %12.3f %8s %8s %10.3f %9s%n", o.method().label(), o.status(), value(o.value(), 6),
                         share.isEmpty() ? "" : share + "%", hops(o.meanHops()), o.buildSeconds(), o.solveSeconds(), split, merge,
                         o.wallSeconds(), speedup.isEmpty() ? "" : speedup + "x");
             }
@@ -88,7 +93,7 @@ public final class ComparisonTable {
             List<SubProblemTime> sorted = subs.stream().sorted(java.util.Comparator.comparingDouble(SubProblemTime::seconds)).toList();
             SubProblemTime slowest = sorted.get(sorted.size() - 1);
             long notOptimal = subs.stream().filter(s -> !s.status().equals("OPTIMAL")).count();
-            out.printf("%s sub-problems, build + solve s: least %.3f, median %.3f, most %.3f (sub-problem %d)%s%n", o.method().label(),
+            out.printf(Locale.ROOT, "%s sub-problems, build + solve s: least %.3f, median %.3f, most %.3f (sub-problem %d)%s%n", o.method().label(),
                     sorted.get(0).seconds(), median(sorted.stream().map(SubProblemTime::seconds).toList()), slowest.seconds(), slowest.number(),
                     notOptimal == 0 ? "" : "; %d not optimal".formatted(notOptimal));
         }
@@ -130,15 +135,16 @@ public final class ComparisonTable {
      * @return an objective value, share or utilisation with {@code digits} decimals, or where that
      *         would keep fewer than {@code digits} significant ones (below 0.1 in magnitude: a
      *         min-MLU of a lightly loaded network, 10⁻⁶, read "0.000001" or "0.000000") with
-     *         {@code digits} significant digits ({@code %g}: scientific below 10⁻⁴)
+     *         {@code digits} significant digits ({@code %g}: scientific below 10⁻⁴); a zero is
+     *         unsigned ("-0.000000" read as a negative objective)
      */
     public static String value(double value, int digits) {
         boolean plain = value == 0 || !Double.isFinite(value) || Math.abs(value) >= 0.1;
-        return ("%." + digits + (plain ? "f" : "g")).formatted(value);
+        return String.format(Locale.ROOT, "%." + digits + (plain ? "f" : "g"), value + 0.0);
     }
 
     /** @return {@code value} in {@code format}, or empty when it is NaN (nothing to show or compare with) */
     public static String blankIfNaN(double value, String format) {
-        return Double.isNaN(value) ? "" : format.formatted(value);
+        return Double.isNaN(value) ? "" : String.format(Locale.ROOT, format, value);
     }
 }

@@ -35,7 +35,7 @@ public record SubProblemTime(int number, int commodities, String status, double 
      *         (commodities blank when unknown)
      */
     public String csvCells() {
-        return "%d,%s,%s,%s,%.3f,%.3f,%d,%d".formatted(number, commodities < 0 ? "" : String.valueOf(commodities), status,
+        return String.format(java.util.Locale.ROOT, "%d,%s,%s,%s,%.3f,%.3f,%d,%d", number, commodities < 0 ? "" : String.valueOf(commodities), status,
                 ComparisonTable.value(value, 6),
                 buildSeconds, solveSeconds, columns, rows);
     }
