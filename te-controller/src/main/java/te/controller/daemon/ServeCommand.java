@@ -454,6 +454,11 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--link-damping '%s': REUSE and SUPPRESS must be decimal numbers (penalties; 1000 per flap)"
                     .formatted(text));
         }
+        if (Double.isInfinite(reuse) || Double.isInfinite(suppress)) {
+            // Named as typed, as the decimal flags are: the range check would say "must be positive, got Infinity".
+            throw new IllegalArgumentException("--link-damping '%s': '%s' is too large a number".formatted(text,
+                    (Double.isInfinite(reuse) ? parts[1] : parts[2]).strip()));
+        }
         try {
             return new te.controller.southbound.FlapDamping(parseDuration(parts[0]), reuse, suppress, parseDuration(parts[3]));
         } catch (IllegalArgumentException e) {

@@ -139,6 +139,9 @@ class ServeCommandTest {
                 .hasMessageContaining("--link-damping '15s,1000,2000' is not 'off' or HALF-LIFE,REUSE,SUPPRESS,MAX-SUPPRESS");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,lots,2000,60s")).hasMessageContaining("REUSE and SUPPRESS must be decimal numbers");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000f,0x1p11,60s")).hasMessageContaining("must be decimal numbers");
+        // Beyond a double: named as typed, not as "must be positive, got Infinity".
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1e999,2000,60s")).hasMessage("--link-damping '15s,1e999,2000,60s': '1e999' is too large a number");
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1000, 2e400,60s")).hasMessageEndingWith("'2e400' is too large a number");
         assertThatThrownBy(() -> ServeCommand.parseDamping("1ms,1,2,3000000h")).hasMessageContaining("duration '3000000h' is too large");
         assertThatThrownBy(() -> ServeCommand.parseDamping("2d,1000,2000,3d")).hasMessageContaining("duration '2d' is not like");
         assertThatThrownBy(() -> ServeCommand.parseDamping("25h,1000,2000,60h"))
