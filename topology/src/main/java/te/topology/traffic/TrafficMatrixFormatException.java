@@ -31,7 +31,9 @@ public class TrafficMatrixFormatException extends RuntimeException {
     }
 
     private static String format(String source, List<String> violations, int count) {
-        StringBuilder sb = new StringBuilder("%s: %d invalid entr%s".formatted(source, count, count == 1 ? "y" : "ies"));
+        // Counts violations, not entries: one line can break several rules, and a count of "invalid
+        // entries" then overstated how many lines needed fixing (the REST answer says violations too).
+        StringBuilder sb = new StringBuilder("%s: rejected, %d violation%s".formatted(source, count, count == 1 ? "" : "s"));
         violations.stream().limit(LISTED).forEach(v -> sb.append("\n  ").append(v));
         if (violations.size() > LISTED) {
             sb.append("\n  … and ").append(violations.size() - LISTED).append(" more");

@@ -122,7 +122,23 @@ class TrafficMatrixIoTest {
                         "line 10: demand 2.0E9 Mbps is invalid; expected a finite number in [0, 1e+09]",
                         "line 11: demand '0x1p4' is not a decimal number (Mbps)",
                         "line 12: demand '5d' is not a decimal number (Mbps)"))
-                .hasMessageStartingWith("bad.csv: 11 invalid entries");
+                .hasMessageStartingWith("bad.csv: rejected, 11 violations");
+    }
+
+    /**
+     * One line that breaks two rules beside a good one: the count is of violations. It said "2
+     * invalid entries" of a file with one.
+     */
+    @Test
+    void theCountIsOfViolationsNotOfEntries() {
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(net, "tm.csv", new StringReader("""
+                n0,n1,5
+                n2,n2,-1
+                """)))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).hasSize(2))
+                .hasMessageStartingWith("tm.csv: rejected, 2 violations\n  line 2: ")
+                .hasMessageNotContaining("entries");
     }
 
     @Test
@@ -131,7 +147,7 @@ class TrafficMatrixIoTest {
         byte[] latin1 = "n0,n1\u00e9,5\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", latin1))
                 .isInstanceOf(TrafficMatrixFormatException.class)
-                .hasMessageContaining("tm.csv: 1 invalid entry")
+                .hasMessageContaining("tm.csv: rejected, 1 violation")
                 .hasMessageContaining("the input is not valid UTF-8 at byte 5, expected UTF-8 text");
         byte[] utf16 = "n0,n1,5\n".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
         assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", utf16))
