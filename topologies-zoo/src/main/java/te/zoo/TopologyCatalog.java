@@ -21,8 +21,8 @@ import te.topology.io.TopologyReader;
  * (case-insensitive).
  *
  * <p>The directory is, in order: the one passed in, system property {@code te.topology.dir},
- * environment variable {@code TE_TOPOLOGY_DIR}, or {@code shared/topology-zoo} beside the working
- * directory or one of its parents (the layout CI and developers have).
+ * environment variable {@code TE_TOPOLOGY_DIR}, or {@code shared/topology-zoo} in the working
+ * directory or the nearest of its parents that has one (the layout CI and developers have).
  */
 public final class TopologyCatalog {
     /** System property naming the Topology Zoo directory. */

@@ -14,7 +14,7 @@ import te.zoo.TopologyCatalog;
  */
 abstract class TopologySource {
     @Option(names = "--topology-dir", paramLabel = "DIR",
-            description = "Topology Zoo directory (default: $TE_TOPOLOGY_DIR or shared/topology-zoo beside the working directory).")
+            description = "Topology Zoo directory (default: $TE_TOPOLOGY_DIR, else shared/topology-zoo in the working directory or the nearest parent that has one, as ../shared/topology-zoo from the repository root).")
     Path topologyDir;
 
     @Option(names = "--default-capacity", paramLabel = "MBPS", defaultValue = "1000",
