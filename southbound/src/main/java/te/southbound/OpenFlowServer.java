@@ -37,8 +37,14 @@ final class OpenFlowServer implements AutoCloseable {
         var future = b.bind(config.listen()).await();
         if (!future.isSuccess()) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw new IllegalStateException(("cannot listen for switches on %s: %s; maybe another controller "
-                    + "uses the port").formatted(config.listen(), future.cause()), future.cause());
+            // As --openflow-listen takes it: InetSocketAddress.toString() is "/127.0.0.1:6653" and a
+            // BindException's toString() starts with its class name.
+            InetSocketAddress at = config.listen();
+            String host = at.getHostString();
+            Throwable cause = future.cause();
+            throw new IllegalStateException(("cannot listen for switches on %s:%d (--openflow-listen): %s; maybe another "
+                    + "controller uses the port").formatted(host.contains(":") ? "[" + host + "]" : host, at.getPort(),
+                    cause.getMessage() == null ? cause.toString() : cause.getMessage()), cause);
         }
         serverChannel = future.channel();
     }

@@ -424,6 +424,18 @@ class ReconcilerTest {
         assertThat(switches).allSatisfy(s -> assertThat(s.tableReads).hasSize(1));
     }
 
+    /** It named {@code /127.0.0.1:PORT} and the exception's class, not the address as the flag takes it. */
+    @Test
+    void aPortInUseIsNamedAsOpenflowListenTakesIt() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> WeightPusher.start(SouthboundConfig.defaults()
+                            .withListen(new InetSocketAddress("127.0.0.1", taken.getLocalPort()))))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("cannot listen for switches on 127.0.0.1:%d (--openflow-listen): Address already in use; "
+                            + "maybe another controller uses the port", taken.getLocalPort());
+        }
+    }
+
     @Test
     void switchesAreReadManyAtATimeButNoMoreThanTheWindow() throws Exception {
         try (FakeSwitches many = new FakeSwitches(RunMemory.READ_WINDOW + 8)) {

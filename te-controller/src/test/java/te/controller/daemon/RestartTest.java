@@ -90,7 +90,8 @@ class RestartTest {
     /**
      * A port in use stops the start before the state directory is touched. Before, the directory
      * was made, locked and stamped for the topology named first, so the start corrected for a
-     * mistyped {@code -t} was refused as another network's.
+     * mistyped {@code -t} was refused as another network's. The message names the address as
+     * {@code --listen} takes it; it said {@code /127.0.0.1:PORT} and the exception's class name.
      */
     @Test
     void aPortInUseStopsTheStartBeforeTheStateDirectoryIsMade() throws Exception {
@@ -101,7 +102,8 @@ class RestartTest {
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> Daemon.start(DaemonFixture.ABILENE, DaemonFixture.ABILENE_PATHS,
                             settings, new te.controller.daemon.solve.SolveSettings(te.lp.Objective.TOTAL_FLOW,
                                     te.lp.Solvers.byName("scripted"), 1, 0, 60, 1), a -> { }))
-                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("cannot listen on");
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessage("cannot listen on 127.0.0.1:%d (--listen): Address already in use", taken.getLocalPort());
         }
         assertThat(fresh).doesNotExist();
         try (DaemonFixture d = DaemonFixture.start(fresh)) {

@@ -102,7 +102,12 @@ public final class ApiServer implements AutoCloseable {
             boss.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             io.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             handlers.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            throw new IllegalStateException("cannot listen on %s: %s".formatted(address, e), e);
+            // InetSocketAddress.toString() is "/127.0.0.1:8080" and a BindException's toString() its
+            // class name: the operator gets the address as --listen takes it and the OS's reason.
+            String host = address.getHostString();
+            throw new IllegalStateException("cannot listen on %s:%d (--listen): %s".formatted(
+                    host.contains(":") ? "[" + host + "]" : host, address.getPort(),
+                    e.getMessage() == null ? e.toString() : e.getMessage()), e);
         }
     }
 
