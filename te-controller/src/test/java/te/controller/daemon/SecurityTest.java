@@ -68,6 +68,11 @@ class SecurityTest {
         if (Files.isReadable(Path.of("/dev/zero"))) {
             assertThatThrownBy(() -> TokenAuth.fromFile(Path.of("/dev/zero"))).hasMessageContaining("is over 4096 bytes");
         }
+            // As te serve prints it: the reason once, in words; it said the exception's class and the path twice.
+        Path missing = dir.resolve("missing");
+        assertThatThrownBy(() -> TokenAuth.fromFile(missing))
+                .satisfies(e -> assertThat(te.controller.cli.TeCli.describe(e))
+                        .isEqualTo("cannot read token file " + missing + ": no such file or directory"));
     }
 
     @Test

@@ -48,7 +48,8 @@ public final class TokenAuth {
             }
             text = new String(bytes, StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read token file %s: %s".formatted(file, e), e);
+            // The reason is the cause's, which the command line adds in the file system's words.
+            throw new UncheckedIOException("cannot read token file %s".formatted(file), e);
         }
         int newline = text.indexOf('\n');
         String token = (newline < 0 ? text : text.substring(0, newline)).strip();
