@@ -213,7 +213,18 @@ public record PemCredentials(PrivateKey key, List<X509Certificate> chain) {
         try {
             return Files.readAllBytes(file);
         } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read %s file %s: %s".formatted(what, file, e), e);
+            throw new IllegalArgumentException("cannot read %s file %s: %s".formatted(what, file, why(e)), e);
         }
+    }
+
+    /** The file system's reason in words: an exception's own text is its class name and the path again. */
+    private static String why(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or directory";
+        }
+        if (e instanceof java.nio.file.AccessDeniedException) {
+            return "permission denied";
+        }
+        return e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : String.valueOf(e.getMessage());
     }
 }

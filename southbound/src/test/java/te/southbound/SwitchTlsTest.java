@@ -85,8 +85,9 @@ class SwitchTlsTest {
         Path key = DIR.resolve("controller.key");
         Path ca = DIR.resolve("ca.pem");
         Path missing = tmp.resolve("nope.pem");
+        // The reason in words: it said "java.nio.file.NoSuchFileException: PATH" after the path.
         assertThatThrownBy(() -> SwitchTls.fromPem(missing, key, ca, NOW))
-                .hasMessageContaining("cannot read certificate chain file " + missing);
+                .hasMessage("cannot read certificate chain file " + missing + ": no such file or directory");
         assertThatThrownBy(() -> SwitchTls.fromPem(cert, key, key, NOW))
                 .hasMessageContaining("trusted certificates file " + key).hasMessageContaining("BEGIN CERTIFICATE");
         Path pkcs1 = DIR.resolve("controller-pkcs1.key");
