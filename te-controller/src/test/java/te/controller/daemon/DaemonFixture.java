@@ -83,11 +83,15 @@ final class DaemonFixture implements AutoCloseable {
 
     /** {@code topology} (e.g. an edited Abilene) as the full-LP fixture. */
     static DaemonFixture start(Path stateDir, Topology topology) {
+        return start(stateDir, topology, new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1));
+    }
+
+    /** {@code topology} with these solve settings, timer every hour, bodies up to 64 MiB (all-pairs matrices). */
+    static DaemonFixture start(Path stateDir, Topology topology, SolveSettings solve) {
         PathSet paths = PathPrecomputation.allPairs(topology, PathSpec.defaults(), 2, PathPrecomputation.Progress.NONE);
         DaemonSettings settings = new DaemonSettings(new ListenAddress("127.0.0.1", 0), stateDir, Optional.empty(), Duration.ofHours(1),
-                1 << 20);
-        return new DaemonFixture(Daemon.start(topology, paths, settings,
-                new SolveSettings(Objective.TOTAL_FLOW, Solvers.byName("scripted"), 1, 0, 60, 1), a -> { }), topology);
+                64 << 20);
+        return new DaemonFixture(Daemon.start(topology, paths, settings, solve, a -> { }), topology);
     }
 
     /** As {@link #start(Path)} on a given port (a restart a follower must find at the same address). */

@@ -69,6 +69,29 @@ class SolveLoopTest {
         }
     }
 
+    /**
+     * Cogentco gravity ×16 with the daemon's defaults: served splits put back and the rest moved
+     * onto shorter paths came to other optimal splits on the first two passes after the upload
+     * (32, then 15 commodities re-weighted, the objective 10⁻¹⁵ apart), though nothing had changed.
+     */
+    @Test
+    void passesWithNothingChangedKeepTheServedOptimumOnCogentco(@TempDir Path dir) throws Exception {
+        te.topology.Topology cogentco = te.zoo.TopologyCatalog.discover().load("Cogentco");
+        try (DaemonFixture d = DaemonFixture.start(dir, cogentco,
+                new te.controller.daemon.solve.SolveSettings(te.lp.Objective.TOTAL_FLOW, te.lp.Solvers.byName("highs-warm"), 1, 0, 60, 2))) {
+            assertThat(d.putMatrix(TrafficSpec.parse("gravity:1,16").generate(cogentco)).statusCode()).isEqualTo(200);
+            JsonNode first = d.awaitAllocationFor(1, 0);
+            long version = first.get("allocation").get("version").asLong();
+            for (int pass = 0; pass < 2; pass++) {
+                long completed = d.awaitStatus(st -> !st.get("solving").asBoolean()).get("solvesCompleted").asLong();
+                d.send("POST", "/v1/solve", null, null);
+                JsonNode after = d.awaitStatus(st -> st.get("solvesCompleted").asLong() > completed);
+                assertThat(after.get("lastSolve").get("outcome").asText()).as("pass %d", pass).isEqualTo("UNCHANGED");
+                assertThat(after.get("allocation").get("version").asLong()).isEqualTo(version);
+            }
+        }
+    }
+
     @Test
     void aPopAllocationWithASubProblemOutOfTimeIsPublishedWithItsStatusAndMessage() throws Exception {
         ScriptedSolverProvider.timeLimitOnCall(3);
