@@ -108,7 +108,7 @@ public final class ServeCommand implements Callable<Integer> {
     Path tlsClientCa;
 
     @Option(names = "--max-body", defaultValue = "256m", paramLabel = "BYTES", converter = SizeText.class,
-            description = "Largest request body, e.g. 1048576, 512k, 64m, 1g; larger ones get 413 (default: ${DEFAULT-VALUE}).")
+            description = "Largest request body, e.g. 1048576, 512k, 64m, 1g (at least 1k, below 2g); larger ones get 413 (default: ${DEFAULT-VALUE}).")
     String maxBody;
 
     @Option(names = "--openflow-listen", paramLabel = "HOST:PORT",
