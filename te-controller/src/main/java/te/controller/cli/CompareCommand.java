@@ -84,7 +84,7 @@ final class CompareCommand implements Runnable {
         if (popKs.contains(null) || popKs.size() != new java.util.HashSet<>(popKs).size()) {
             throw new IllegalArgumentException("--pop must list distinct sub-problem counts, got %s".formatted(popKs));
         }
-        popKs.forEach(k -> te.lp.pop.PopOptions.check(k, clientSplit));
+        popKs.forEach(k -> TeCli.pop(k, clientSplit));
         // XChart appends ".png" to any other name: x.txt would become x.txt.png.
         var inputs = java.util.Map.of("--topology", topologyOptions.file(), "--traffic", trafficSpec.file());
         OutputFile.check(plot, "--plot", inputs, ".png");

@@ -48,10 +48,11 @@ public final class SolverChoice {
 
     /**
      * @return the relative optimality gap for full-LP solves
-     * @throws IllegalArgumentException naming a gap outside [0, 0.01]
+     * @throws IllegalArgumentException naming {@code --gap} and a value outside [0, 0.01]
      */
     public double gap() {
-        return TeOptimizer.requireGap(gap);
+        TeCli.named("--gap", () -> TeOptimizer.requireGap(gap));
+        return gap;
     }
 
     /** @return whether solutions are moved onto shorter paths where they have room ({@link te.lp.ShorterPaths}) */

@@ -84,6 +84,26 @@ public final class TeCli implements Runnable {
         return seconds;
     }
 
+    /**
+     * POP's settings as {@code --pop} and {@code --client-split} give them, checked before any work.
+     *
+     * @throws IllegalArgumentException {@link te.lp.pop.PopOptions#check}'s, headed by the flag
+     *                                  whose value it refuses (its own says "k" or "threshold")
+     */
+    public static void pop(int k, double clientSplit) {
+        named("--pop", () -> te.lp.pop.PopOptions.check(k, 0));
+        named("--client-split", () -> te.lp.pop.PopOptions.check(1, clientSplit));
+    }
+
+    /** Runs {@code check}; an IllegalArgumentException it throws is thrown again headed by {@code flag}. */
+    static void named(String flag, Runnable check) {
+        try {
+            check.run();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage(), e);
+        }
+    }
+
     /** @return the message, with the file system's reason when an I/O error hides it in its cause */
     public static String describe(Throwable e) {
         if (e instanceof java.io.UncheckedIOException u) {

@@ -197,6 +197,7 @@ public final class ServeCommand implements Callable<Integer> {
      * @throws IllegalArgumentException naming a flag value out of range
      */
     SolveSettings solveSettings() {
+        te.controller.cli.TeCli.pop(popK, clientSplit);
         return new SolveSettings(solverChoice.objective(), solverChoice.solver(), popK, clientSplit,
                 timeLimitSeconds, pathOptions.threads(), partitioner, solverChoice.gap(), minGain, restoreSplits, solverChoice.shorterPaths());
     }

@@ -62,6 +62,28 @@ class CliFailureTest {
         assertThat(TeCliTest.run("topology", "-t", "Abilene", "--default-capacity", "2.5e3").exit()).isZero();
     }
 
+    /** --pop 0 said "POP needs 1 <= k <= 4096 sub-problems" and --gap 0.5 "optimality gap 0.5", neither which flag (review). */
+    @Test
+    void aPopCountClientSplitOrGapOutOfRangeNamesItsFlag(@TempDir Path dir) throws Exception {
+        Run pop = TeCliTest.run("compare", "-t", "Abilene", "--pop", "2,0");
+        assertThat(pop.exit()).isEqualTo(1);
+        assertThat(pop.err()).startsWith("error: --pop: POP needs 1 <= k <= 4096 sub-problems, got 0").doesNotContain("paths [");
+        assertThat(TeCliTest.run("compare", "-t", "Abilene", "--client-split", "-1").err())
+                .startsWith("error: --client-split: client-split threshold must be finite and >= 0, got -1.0");
+        for (String command : new String[] {"solve", "compare"}) {
+            Run gap = TeCliTest.run(command, "-t", "Abilene", "--gap", "0.5");
+            assertThat(gap.exit()).as(command).isEqualTo(1);
+            assertThat(gap.err()).as(command).startsWith("error: --gap: optimality gap 0.5: expected a relative gap in [0, 0.01]");
+        }
+        String state = dir.resolve("state").toString();
+        assertThat(TeCliTest.run("serve", "-t", "Abilene", "--state-dir", state, "--pop", "0").err())
+                .startsWith("error: --pop: POP needs 1 <= k <= 4096 sub-problems, got 0");
+        // Named, the flag is also traced to the config file that set it.
+        Path config = Files.writeString(dir.resolve("c.properties"), "topology=Abilene\ngap=0.5\n");
+        assertThat(TeCliTest.run("serve", "--config", config.toString(), "--state-dir", state).err())
+                .startsWith("error: --gap: optimality gap 0.5: expected a relative gap in [0, 0.01] (set in config file " + config + ")");
+    }
+
     /** A whole number beyond an int read "out of range [-2147483648, 2147483647]", as if that were -k's range. */
     @Test
     void aWholeNumberBeyondItsTypeIsNamedAsTyped() {

@@ -202,10 +202,10 @@ class ServeCommandTest {
         assertThat(run("serve", "--config=" + config, "--listen", "127.0.0.1:0", "--pop", "0", "--state-dir", dir.toString()))
                 .contains("POP needs 1 <= k <= 4096");
         assertThat(run("serve", "-t", "Abilene", "--listen", "127.0.0.1:0", "--gap", "0.2", "--state-dir", dir.toString()))
-                .contains("error: optimality gap 0.2: expected a relative gap in [0, 0.01]");
+                .contains("error: --gap: optimality gap 0.2: expected a relative gap in [0, 0.01]");
         Files.writeString(config, "topology=Abilene\ncolour=blue\n");
         assertThat(run("serve", "--config", config.toString())).contains("unknown key 'colour'");
-        assertThat(run("serve", "-t", "Abilene", "--pop", "0", "--state-dir", dir.toString())).contains("POP needs 1 <= k <= 4096");
+        assertThat(run("serve", "-t", "Abilene", "--pop", "0", "--state-dir", dir.toString())).contains("error: --pop: POP needs 1 <= k <= 4096");
         assertThat(run("serve", "-t", "Abilene", "--interval", "0s", "--state-dir", dir.toString())).contains("--interval must be positive, got '0s'");
         assertThat(run("serve", "-t", "Abilene", "--port-stats-interval", "-5s", "--state-dir", dir.toString()))
                 .contains("--port-stats-interval must be 0 (off) or positive, got '-5s'");
