@@ -127,8 +127,8 @@ public final class ConfigFile {
      * @param allowed option names (without dashes) a file may set
      * @param flags   those of them that take no value ({@code no-cache=true} gives {@code --no-cache})
      * @return {@code --key=value} arguments in key order
-     * @throws IllegalArgumentException naming an unknown key, with the allowed ones, or a flag
-     *                                  whose value is not true/false
+     * @throws IllegalArgumentException naming an unknown key, with the allowed ones, a flag whose
+     *                                  value is not true/false, or a file that is a directory
      */
     public static List<String> arguments(Path file, Set<String> allowed, Set<String> flags) {
         return arguments(file, allowed, flags, Set.of());
@@ -151,6 +151,11 @@ public final class ConfigFile {
                 return null;
             }
         };
+        if (Files.isDirectory(file)) {
+            // Reading one fails only at the first read, with the OS's "Is a directory".
+            throw new IllegalArgumentException("cannot read config file %s: it is a directory, expected a readable properties file (key=value lines)"
+                    .formatted(file));
+        }
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             p.load(r);
         } catch (IOException e) {

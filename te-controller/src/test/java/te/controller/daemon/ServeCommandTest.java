@@ -285,6 +285,9 @@ class ServeCommandTest {
         String missing = run("serve", "--config", dir.resolve("nope.properties").toString());
         assertThat(missing).contains("error: cannot read config file").contains("nope.properties: no such file or directory")
                 .doesNotContain("Exception").doesNotContain("Usage:");
+        // A directory read "Is a directory", the OS's words capitalised mid-line (review).
+        assertThat(run("serve", "--config", dir.toString())).startsWith("error: cannot read config file " + dir
+                + ": it is a directory, expected a readable properties file (key=value lines)").doesNotContain("Is a directory");
         Files.write(config, new byte[] {'p', 'o', 'p', '=', (byte) 0xff, '\n'});
         assertThat(run("serve", "--config", config.toString())).contains("not valid UTF-8 text");
     }
