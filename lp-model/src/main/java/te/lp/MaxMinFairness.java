@@ -350,7 +350,7 @@ final class MaxMinFairness {
         if (!checked.ok()) {
             return checked;
         }
-        String summary = "%d levels, shares from %.6g to %.6g".formatted(levels, allocation.minDemandShare(), level.t());
+        String summary = "%s, shares from %.6g to %.6g".formatted(levels(levels), allocation.minDemandShare(), level.t());
         return new TeResult(Objective.MAX_MIN_FAIR, status, checked.allocation(), checked.value(), build, solve, checked.columns(),
                 checked.rows(), checked.nonZeros(), why.isEmpty() ? summary : why + "; " + summary);
     }
@@ -402,6 +402,11 @@ final class MaxMinFairness {
         return share;
     }
 
+    /** @return "1 level" or "N levels" */
+    private static String levels(int n) {
+        return n == 1 ? "1 level" : n + " levels";
+    }
+
     /**
      * A level that did not solve: the first one's failure as it is; a later one cut short by the time
      * limit serves the last good level (TIME_LIMIT), any other failure is the result (no allocation).
@@ -410,7 +415,7 @@ final class MaxMinFairness {
                              double floor, PathLp lp, String note) {
         if (last != null && r.status() == SolveStatus.TIME_LIMIT) {
             return done(problem, last, frozen, levels, build, solve, floor, SolveStatus.TIME_LIMIT,
-                    "time limit after %d levels: groups not yet frozen get at least the last level's t%s".formatted(levels,
+                    "time limit after %s: groups not yet frozen get at least the last level's t%s".formatted(levels(levels),
                             note.isEmpty() ? "" : "; " + note));
         }
         LpModel model = lp.model();

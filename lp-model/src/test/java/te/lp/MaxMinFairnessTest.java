@@ -50,6 +50,17 @@ class MaxMinFairnessTest {
         assertThat(shares(solve(p, "highs"))).containsExactly(new double[] {0.5, 0.5, 0.5}, within(1e-6));
     }
 
+    /** A solve with one level said "1 levels" (review), in its summary and when the time limit cut it after one. */
+    @Test
+    void oneLevelIsSaidInTheSingular() {
+        // Every demand fits: the first level reaches t = 1.
+        Topology chain = TestTopologies.graph(3, "0>1@10", "1>2@10");
+        TeProblem p = TeInstances.problem(chain, new PathSpec(1, PathMethod.YEN, PathMetric.HOPS),
+                TeInstances.matrix(3, "0>1=1", "0>2=1", "1>2=1"));
+        assertThat(solve(p, "highs").message()).startsWith("1 level, shares from 1.00000 to 1.00000");
+        assertThat(solve(threeLevels(), "highs").message()).startsWith("3 levels, shares from");
+    }
+
     @Test
     void eachBottleneckFreezesItsOwnLevel() {
         // Chain 0->1->2->3, arcs of 10, 4 and 10 Mbps. 0->2 and 1->2 share the 4 Mbps arc: 0.2 each.
@@ -600,7 +611,8 @@ class MaxMinFairnessTest {
      */
     private void assertCutAfter(TeResult r, int levels) {
         assertThat(r.status()).as(r.message()).isEqualTo(SolveStatus.TIME_LIMIT);
-        assertThat(r.message()).startsWith("time limit after %d levels: groups not yet frozen get at least the last level's t".formatted(levels));
+        assertThat(r.message()).startsWith("time limit after %d level%s: groups not yet frozen get at least the last level's t"
+                .formatted(levels, levels == 1 ? "" : "s"));
         Allocation a = r.allocation().orElseThrow();
         assertThat(checker.violations(a, 1)).isEmpty();
         assertThat(r.value()).isCloseTo(a.totalFlowMbps(), within(1e-9));
