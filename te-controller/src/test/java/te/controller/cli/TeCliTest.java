@@ -84,6 +84,8 @@ class TeCliTest {
         Path subs = dir.resolve("subs.csv");
         Run r = run("compare", "-t", "Abilene", "--traffic", "gravity:1,400", "--pop", "2,4", "--sub-problems", subs.toString());
         assertThat(r.exit()).as(r.err()).isZero();
+        // The scale as typed, not Double's 400.0.
+        assertThat(r.out()).startsWith("Abilene, gravity:1,400, total-flow, 110 commodities");
         assertThat(r.out()).contains("POP-2 sub-problems, build + solve s: least").contains("POP-4 sub-problems, build + solve s: least")
                 .contains("sub-problems: " + subs);
         assertThat(java.nio.file.Files.readAllLines(subs)).hasSize(1 + 2 + 4).element(3).asString().startsWith("POP-4,1,");

@@ -13,6 +13,22 @@ public final class PlainDecimal {
     private PlainDecimal() {
     }
 
+    /**
+     * @return {@code value} as a plain decimal that {@link #parse} reads back as the same double:
+     *         the fewest digits that do, without an exponent ({@code 16}, {@code 0.000001}) unless
+     *         that would take more than 20 characters ({@code 1e+308}, {@code 1e-20}); not
+     *         {@link Double#toString}'s {@code 16.0} and {@code 1.0E-6}
+     * @throws IllegalArgumentException for NaN or an infinity, which no plain decimal writes
+     */
+    public static String format(double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException("%s has no plain decimal form".formatted(value));
+        }
+        java.math.BigDecimal shortest = java.math.BigDecimal.valueOf(value).stripTrailingZeros();
+        String plain = shortest.toPlainString();
+        return plain.length() <= 20 ? plain : shortest.toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
     /** @return the value of {@code text} (surrounding blanks ignored), or NaN if it is not a plain decimal */
     public static double parse(String text) {
         String t = text.strip();

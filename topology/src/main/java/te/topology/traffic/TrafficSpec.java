@@ -74,7 +74,7 @@ public record TrafficSpec(String model, long seed, double scale) {
             // The spec is valid, so what the matrix refuses is a demand the scale pushed past double's
             // range (gravity:1,1e308): say so in the spec's terms, not an entry index's.
             throw new IllegalArgumentException(("traffic %s: scale %s makes demands overflow (%s); expected a scale that keeps "
-                    + "every demand at most %.0e Mbps").formatted(this, scale, e.getMessage(), TrafficMatrixBuilder.MAX_DEMAND_MBPS), e);
+                    + "every demand at most %.0e Mbps").formatted(this, te.topology.io.PlainDecimal.format(scale), e.getMessage(), TrafficMatrixBuilder.MAX_DEMAND_MBPS), e);
         }
         double max = 0;
         for (int i = 0; i < tm.size(); i++) {
@@ -90,6 +90,7 @@ public record TrafficSpec(String model, long seed, double scale) {
 
     @Override
     public String toString() {
-        return "%s:%d,%s".formatted(model, seed, scale);
+        // As typed on the command line (gravity:1,16, gravity:1,0.000001), not Double's 16.0 and 1.0E-6.
+        return "%s:%d,%s".formatted(model, seed, te.topology.io.PlainDecimal.format(scale));
     }
 }

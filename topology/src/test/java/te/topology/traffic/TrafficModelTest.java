@@ -145,7 +145,7 @@ class TrafficModelTest {
                 new te.topology.Link(5, 2, 1, 1e9)));
         TrafficSpec spec = TrafficSpec.parse(model + ":1,1e308");
         assertThatThrownBy(() -> spec.generate(fat)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("traffic %s:1,1.0E308: scale 1.0E308 makes demands overflow (".formatted(model))
+                .hasMessageStartingWith("traffic %s:1,1e+308: scale 1e+308 makes demands overflow (".formatted(model))
                 .hasMessageContaining("expected a scale that keeps every demand at most 1e+09 Mbps");
     }
 }

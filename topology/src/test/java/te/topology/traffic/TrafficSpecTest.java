@@ -41,6 +41,22 @@ class TrafficSpecTest {
                 .hasMessage("traffic 'gravity:1,1e999': the scale must be a finite number > 0, got 1e999");
     }
 
+    /** te compare's header read gravity:1,1.0E-6 for gravity:1,0.000001 or 1e-6, and gravity:1,16.0 for gravity:1,16 (review). */
+    @Test
+    void aSpecPrintsItsScaleAsAPlainDecimalThatReadsBack() {
+        assertThat(TrafficSpec.parse("gravity:1,0.000001")).hasToString("gravity:1,0.000001");
+        assertThat(TrafficSpec.parse("gravity:1,1e-6")).hasToString("gravity:1,0.000001");
+        assertThat(TrafficSpec.parse("gravity:1,16")).hasToString("gravity:1,16");
+        assertThat(TrafficSpec.parse("Uniform:3,2.5e3")).hasToString("uniform:3,2500");
+        assertThat(TrafficSpec.parse("bimodal")).hasToString("bimodal:1,1");
+        // Beyond 20 characters a plain decimal takes an exponent, as PlainDecimal reads it.
+        assertThat(TrafficSpec.parse("gravity:1,1e-20")).hasToString("gravity:1,1e-20");
+        for (String text : new String[] {"gravity:1,0.1", "gravity:2,0.30000000000000004", "gravity:1,1e-20", "gravity:1,1.5e300", "gravity:1,123456789012"}) {
+            TrafficSpec spec = TrafficSpec.parse(text);
+            assertThat(TrafficSpec.parse(spec.toString())).as(text).isEqualTo(spec);
+        }
+    }
+
     @Test
     void theRecordRefusesAnUnknownModelAndABadScale() {
         // Mutants: the model check and the scale check removed.
