@@ -68,8 +68,9 @@ final class SolveCommand implements Runnable {
 
         PrintWriter pw = spec.commandLine().getOut();
         pw.printf(java.util.Locale.ROOT, "topology          %s (%d nodes, %d arcs)%n", t.name(), t.nodeCount(), t.arcCount());
-        pw.printf(java.util.Locale.ROOT, "commodities       %d routed; %d skipped with zero demand, %d without a path (%.3f Mbps)%n",
-                commodities.size(), commodities.zeroDemandSkipped(), commodities.withoutPathSkipped(), commodities.unroutableDemandMbps());
+        // Mbps to three decimals, or three significant digits below 0.1: gravity:1,1e-6 read "0.000 of 0.000 Mbps demand".
+        pw.printf(java.util.Locale.ROOT, "commodities       %d routed; %d skipped with zero demand, %d without a path (%s Mbps)%n",
+                commodities.size(), commodities.zeroDemandSkipped(), commodities.withoutPathSkipped(), ComparisonTable.value(commodities.unroutableDemandMbps(), 3));
         pw.printf(java.util.Locale.ROOT, "LP                %d variables, %d constraints, %d non-zeros%n", r.columns(), r.rows(), r.nonZeros());
         pw.printf(java.util.Locale.ROOT, "solver            %s, objective %s%n", backend.name(), goal.cliName());
         pw.printf(java.util.Locale.ROOT, "build time        %.3f s%n", r.buildSeconds());
@@ -90,7 +91,8 @@ final class SolveCommand implements Runnable {
         }
         double demand = commodities.totalDemandMbps();
         pw.printf(java.util.Locale.ROOT, "objective value   %s%n", ComparisonTable.value(value, 6));
-        pw.printf(java.util.Locale.ROOT, "flow              %.3f of %.3f Mbps demand (%.2f %%)%n", a.totalFlowMbps(), demand,
+        pw.printf(java.util.Locale.ROOT, "flow              %s of %s Mbps demand (%.2f %%)%n", ComparisonTable.value(a.totalFlowMbps(), 3),
+                ComparisonTable.value(demand, 3),
                 demand > 0 ? 100 * a.totalFlowMbps() / demand : 100.0);
         pw.printf(java.util.Locale.ROOT, "min demand share  %s%n", ComparisonTable.value(a.minDemandShare(), 6));
         pw.printf(java.util.Locale.ROOT, "max utilisation   %s%n", ComparisonTable.value(a.maxUtilisation(), 6));

@@ -186,7 +186,8 @@ class TeCliTest {
 
     /**
      * A lightly loaded network's utilisation keeps its significant digits: printed with six
-     * decimals, min-MLU on Abilene at 10⁻⁶ of its gravity matrix read "0.000000".
+     * decimals, min-MLU on Abilene at 10⁻⁶ of its gravity matrix read "0.000000", and its flow
+     * and demand (three decimals) "0.001".
      */
     @Test
     void smallObjectiveValuesAndUtilisationsKeepTheirSignificantDigits(@TempDir Path dir) throws Exception {
@@ -198,6 +199,11 @@ class TeCliTest {
         assertThat(written).isBetween(1e-9, 1e-7);
         assertThat(number(r.out(), "objective value", 2)).isCloseTo(written, org.assertj.core.api.Assertions.withinPercentage(1e-3));
         assertThat(number(r.out(), "max utilisation", 2)).isCloseTo(written, org.assertj.core.api.Assertions.withinPercentage(1e-3));
+        // So do its Mbps: the flow line read "0.000 of 0.000 Mbps demand".
+        double demand = te.topology.traffic.TrafficSpec.parse("gravity:1,0.000001").generate(TopologyCatalog.discover().load("Abilene")).totalDemandMbps();
+        assertThat(number(r.out(), "flow", 3)).isCloseTo(demand, org.assertj.core.api.Assertions.withinPercentage(1));
+        assertThat(number(r.out(), "flow", 1)).isCloseTo(demand, org.assertj.core.api.Assertions.withinPercentage(1));
+        assertThat(ComparisonTable.value(668.8512, 3)).as("Mbps from 0.1 up as before").isEqualTo("668.851");
         assertThat(ComparisonTable.value(155247.3376584, 6)).as("large values as before").isEqualTo("155247.337658");
         assertThat(ComparisonTable.value(0, 6)).isEqualTo("0.000000");
         assertThat(ComparisonTable.value(0.0932532, 4)).isEqualTo("0.09325");
