@@ -170,7 +170,7 @@ public final class TeCli implements Runnable {
         return java.nio.file.Path.of(text);
     }
 
-    /** @return {@code text}'s value when it is a plain decimal ({@link te.topology.io.PlainDecimal}) within a double's range */
+    /** @return {@code text}'s value when it is a plain decimal ({@link te.topology.io.PlainDecimal}) within a double's range, above and below */
     private static double decimal(String text) {
         double value = te.topology.io.PlainDecimal.parse(text);
         if (Double.isNaN(value)) {
@@ -180,6 +180,10 @@ public final class TeCli implements Runnable {
         if (Double.isInfinite(value)) {
             // Named as typed: each option's range check would say "got Infinity".
             throw new CommandLine.TypeConversionException("'%s' is too large a number".formatted(text.strip()));
+        }
+        if (te.topology.io.PlainDecimal.underflows(text)) {
+            // Else 1e-400 read as 0: "--time-limit must be … > 0, got 0.0", and --gap 1e-400 taken as 0.
+            throw new CommandLine.TypeConversionException(te.topology.io.PlainDecimal.tooSmall(text));
         }
         return value;
     }

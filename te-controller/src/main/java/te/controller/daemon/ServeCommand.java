@@ -460,6 +460,12 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--link-damping '%s': '%s' is too large a number".formatted(text,
                     (Double.isInfinite(reuse) ? parts[1] : parts[2]).strip()));
         }
+        for (String part : new String[] {parts[1], parts[2]}) {
+            if (te.topology.io.PlainDecimal.underflows(part)) {
+                // Else named as the 0.0 it reads as: "reuse threshold must be positive, got 0.0".
+                throw new IllegalArgumentException("--link-damping '%s': %s".formatted(text, te.topology.io.PlainDecimal.tooSmall(part)));
+            }
+        }
         try {
             return new te.controller.southbound.FlapDamping(parseDuration(parts[0]), reuse, suppress, parseDuration(parts[3]));
         } catch (IllegalArgumentException e) {

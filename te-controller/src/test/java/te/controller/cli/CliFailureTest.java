@@ -60,6 +60,13 @@ class CliFailureTest {
         Run huge = TeCliTest.run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", "--time-limit", "1e999");
         assertThat(huge.err()).startsWith("error: Invalid value for option '--time-limit': '1e999' is too large a number");
         assertThat(TeCliTest.run("topology", "-t", "Abilene", "--default-capacity", "2.5e3").exit()).isZero();
+        // 1e-400 read as 0: "--time-limit must be a finite number of seconds > 0, got 0.0", and --gap took it as 0 (review).
+        for (String flag : new String[] {"--time-limit", "--gap"}) {
+            Run tiny = TeCliTest.run("solve", "-t", "Abilene", "--traffic", "gravity:1,400", flag, "1e-400");
+            assertThat(tiny.exit()).as(flag).isEqualTo(2);
+            assertThat(tiny.err()).as(flag).startsWith("error: Invalid value for option '%s': '1e-400' is too small a number %s"
+                    .formatted(flag, "(not 0, but below 4.9e-324, the least a double holds: it would read as 0)"));
+        }
     }
 
     /** --pop 0 said "POP needs 1 <= k <= 4096 sub-problems" and --gap 0.5 "optimality gap 0.5", neither which flag (review). */

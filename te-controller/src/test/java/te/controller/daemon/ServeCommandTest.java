@@ -157,6 +157,9 @@ class ServeCommandTest {
                 .hasMessageContaining("expected more than 15.0 s");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,NaN,2000,60s")).hasMessageContaining("must be decimal numbers");
         assertThatThrownBy(() -> ServeCommand.parseDamping("15s,0,2000,60s")).hasMessageContaining("reuse threshold must be positive, got 0.0");
+        // Named as typed, not as the 0.0 it reads as.
+        assertThatThrownBy(() -> ServeCommand.parseDamping("15s,1e-400,2000,60s"))
+                .hasMessage("--link-damping '15s,1e-400,2000,60s': '1e-400' is too small a number (not 0, but below 4.9e-324, the least a double holds: it would read as 0)");
     }
 
     /** Durations and sizes were refused without the option or config file that gave them (review). */

@@ -5,7 +5,9 @@ import java.util.regex.Pattern;
 /**
  * Numbers in input files as people write them: digits, an optional point and exponent. Java's
  * {@link Double#parseDouble} also takes {@code 0x1p40}, {@code 1e10d}, {@code 2.5f}, {@code NaN} and
- * {@code Infinity}, which no capacity or demand file means.
+ * {@code Infinity}, which no capacity or demand file means. It also reads a number too small for a
+ * double ({@code 1e-400}) as 0 without a word: callers refuse those with {@link #underflows} and
+ * {@link #tooSmall}, as they name one beyond a double's range (infinite) as typed.
  */
 public final class PlainDecimal {
     private static final Pattern PLAIN = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
@@ -27,6 +29,21 @@ public final class PlainDecimal {
         java.math.BigDecimal shortest = java.math.BigDecimal.valueOf(value).stripTrailingZeros();
         String plain = shortest.toPlainString();
         return plain.length() <= 20 ? plain : shortest.toString().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * @return whether {@code text} is a plain decimal that is not 0 but reads as 0, being below the
+     *         least a double holds ({@code 1e-400}, {@code -0.5e-330})
+     */
+    public static boolean underflows(String text) {
+        String t = text.strip();
+        java.util.regex.Matcher m = PLAIN.matcher(t);
+        return m.matches() && Double.parseDouble(t) == 0 && m.group(1).matches(".*[1-9].*");
+    }
+
+    /** @return what to say of a number that {@link #underflows}: "'1e-400' is too small a number (…)" */
+    public static String tooSmall(String text) {
+        return "'%s' is too small a number (not 0, but below 4.9e-324, the least a double holds: it would read as 0)".formatted(text.strip());
     }
 
     /** @return the value of {@code text} (surrounding blanks ignored), or NaN if it is not a plain decimal */

@@ -136,6 +136,10 @@ public final class TrafficMatrixIo {
             builder.violation("%s: demand '%s' is not a decimal number (Mbps)".formatted(row, abbreviate(text)));
             return 0;
         }
+        if (te.topology.io.PlainDecimal.underflows(text)) {
+            // Else read as 0 and skipped as a zero demand without a word.
+            builder.violation("%s: demand %s".formatted(row, te.topology.io.PlainDecimal.tooSmall(abbreviate(text))));
+        }
         return demand;
     }
 
@@ -210,7 +214,11 @@ public final class TrafficMatrixIo {
                 }
                 case "demand" -> {
                     sawDemand = true;
-                    if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
+                    if (value == JsonToken.VALUE_NUMBER_FLOAT && te.topology.io.PlainDecimal.underflows(p.getText())) {
+                        // Jackson reads it as 0, which would be skipped as a zero demand without a word.
+                        builder.violation("%s: demand %s".formatted(row, te.topology.io.PlainDecimal.tooSmall(abbreviate(p.getText()))));
+                        ok = false;
+                    } else if (value == JsonToken.VALUE_NUMBER_INT || value == JsonToken.VALUE_NUMBER_FLOAT) {
                         demand = p.getDoubleValue();
                     } else {
                         builder.violation("%s: demand must be a number (Mbps), got %s".formatted(row, describe(p)));

@@ -51,6 +51,10 @@ public record TrafficSpec(String model, long seed, double scale) {
                 if (Double.isNaN(scale)) {
                     throw new IllegalArgumentException(expected);
                 }
+                if (te.topology.io.PlainDecimal.underflows(args[1])) {
+                    // Read as 0, it was refused as "must be > 0, got 1e-400".
+                    throw new IllegalArgumentException("traffic '%s': the scale %s".formatted(text, te.topology.io.PlainDecimal.tooSmall(args[1])));
+                }
                 if (!(scale > 0) || Double.isInfinite(scale)) {
                     throw new IllegalArgumentException("traffic '%s': the scale must be a finite number > 0, got %s"
                             .formatted(text, args[1].strip()));

@@ -169,6 +169,22 @@ class TrafficMatrixIoTest {
         assertThatThrownBy(() -> TrafficMatrixIo.read(net, "tm.csv", bomLatin1)).hasMessageContaining("not valid UTF-8 at byte 8,");
     }
 
+    /** 1e-400 Mbps read as 0 and was skipped as a zero demand without a word (review). */
+    @Test
+    void aDemandTooSmallForADoubleIsRefusedNotReadAsZero() {
+        assertThatThrownBy(() -> TrafficMatrixIo.readCsv(net, "tm.csv", new StringReader("n0,n1,5\nn1,n0,1e-400\nn1,n2,0e-400\n")))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
+                        "line 2: demand '1e-400' is too small a number (not 0, but below 4.9e-324, the least a double holds: it would read as 0)"))
+                .hasMessageStartingWith("tm.csv: rejected, 1 violation");
+        assertThatThrownBy(() -> json("[{\"src\":\"n0\",\"dst\":\"n1\",\"demand\":-2.5e-400},{\"src\":\"n1\",\"dst\":\"n0\",\"demand\":0.0e-400}]"))
+                .isInstanceOf(TrafficMatrixFormatException.class)
+                .satisfies(e -> assertThat(((TrafficMatrixFormatException) e).violations()).containsExactly(
+                        "entry 0: demand '-2.5e-400' is too small a number (not 0, but below 4.9e-324, the least a double holds: it would read as 0)"));
+        // Below the normal range but held (subnormal): read, not refused.
+        assertThat(TrafficMatrixIo.readCsv(net, "tm.csv", new StringReader("n0,n1,1e-320\n")).demandMbps(0)).isEqualTo(1e-320);
+    }
+
     @Test
     void aRepeatedJsonKeyIsRefusedNotTakenLastWins() {
         assertThatThrownBy(() -> json("[{\"src\":\"n0\",\"dst\":\"n1\",\"demand\":1,\"demand\":7}]"))

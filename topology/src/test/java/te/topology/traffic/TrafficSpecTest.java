@@ -39,6 +39,9 @@ class TrafficSpecTest {
         assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,0")).hasMessage("traffic 'gravity:1,0': the scale must be a finite number > 0, got 0");
         assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,1e999"))
                 .hasMessage("traffic 'gravity:1,1e999': the scale must be a finite number > 0, got 1e999");
+        // Read as 0, it was "must be a finite number > 0, got 1e-400" (review).
+        assertThatThrownBy(() -> TrafficSpec.parse("gravity:1,1e-400"))
+                .hasMessage("traffic 'gravity:1,1e-400': the scale '1e-400' is too small a number (not 0, but below 4.9e-324, the least a double holds: it would read as 0)");
     }
 
     /** te compare's header read gravity:1,1.0E-6 for gravity:1,0.000001 or 1e-6, and gravity:1,16.0 for gravity:1,16 (review). */
